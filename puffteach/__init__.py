@@ -1,0 +1,22 @@
+"""puffteach: learn, play and teach Puff and Swedish bräde.
+
+>>> import puffteach
+>>> g = puffteach.Game("kontrar-puff", position="W:0x15 B:0x15 w")
+>>> g.set_dice(5, 5)
+>>> [str(p.position) for p in g.legal_plays()]
+['W:0x11,2x2,5x2 B:0x15 b wpasch=1']
+"""
+
+from __future__ import annotations
+
+from .explain import Explanation, IllegalMoveError, MoveSyntaxError
+from .game import Game, GameError
+from .movegen import Outcome, Play, Step
+from .position import Position, PositionError
+from .rules import RuleSet, RuleSetError, rules
+
+__all__ = [
+    "Explanation", "Game", "GameError", "IllegalMoveError", "MoveSyntaxError", "Outcome", "Play",
+    "Position", "PositionError", "RuleSet", "RuleSetError", "Step", "rules",
+]
+__version__ = "0.1.0"

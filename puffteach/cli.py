@@ -1,0 +1,146 @@
+"""Command line: ``python -m puffteach plays|explain|rules`` (design.md, "Command line").
+
+Output is one JSON object on stdout. Bad input exits with status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import Any, NoReturn
+
+from .explain import Explanation, explain_step
+from .movegen import begin, legal_plays, plans, push
+from .position import Position
+from .rules import RULES, RuleSet, describe, rules
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="puffteach", description="The puffteach rules engine as JSON.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, helptext in (
+        ("plays", "every distinct legal play of a roll"),
+        ("explain", "why a move is or is not allowed"),
+    ):
+        s = sub.add_parser(name, help=helptext)
+        s.add_argument("--rules", required=True, help="rule set, e.g. kontrar-puff+generalpasch")
+        s.add_argument("--position", required=True, help="position, e.g. 'W:0x15 B:0x15 w'")
+        s.add_argument("--dice", required=True, nargs="+", metavar="DIE",
+                       help="one or two dice (one value: a one-die roll)")
+        if name == "explain":
+            s.add_argument("--move", required=True,
+                           help="FROM/TO (several separated by spaces: the last is explained)")
+    r = sub.add_parser("rules", help="list rule sets, or describe one")
+    r.add_argument("spec", nargs="?", help="a rule set, e.g. brade-standard+8b")
+    return p
+
+
+def _dice(values: list[str]) -> tuple[int, ...]:
+    if len(values) > 2:
+        raise ValueError(f"--dice takes one or two values, got {len(values)}")
+    out = []
+    for v in values:
+        if not v.isdigit() or not 1 <= int(v) <= 6:
+            raise ValueError(f"a die shows 1-6, got {v!r}")
+        out.append(int(v))
+    return tuple(out)
+
+
+def cmd_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> dict[str, Any]:
+    found = legal_plays(rs, pos, dice)
+    return {
+        "rules": rs.name,
+        "position": str(pos),
+        "dice": list(dice),
+        "plays": [p.to_json() for p in found],
+    }
+
+
+def cmd_explain(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -> dict[str, Any]:
+    texts = [m for m in re.split(r"[\s,]+", moves.strip()) if m]
+    if not texts:
+        raise ValueError("--move needs at least one move like '3/8'")
+    first: Explanation | None = None
+    for plan in plans(rs, pos, dice):
+        t = begin(rs, pos, plan)
+        e: Explanation | None = None
+        for i, text in enumerate(texts):
+            e = explain_step(t, text)
+            if not e.legal or e.step is None or i == len(texts) - 1:
+                break
+            t = push(t, e.step)
+        assert e is not None
+        if e.legal and plan.named is not None:
+            e = Explanation(True, f"{e.reason} (generalpasch played as {plan.named}-{plan.named})",
+                            "generalpasch", e.step)
+        if e.legal:
+            return e.to_json()
+        if first is None:
+            first = e
+    assert first is not None
+    return first.to_json()
+
+
+def cmd_rules(spec: str | None) -> dict[str, Any]:
+    from .rules import EXTRA_PRESETS, PRESETS, PUFF_OPTIONS
+    from .rules import brade as _brade  # noqa: F401
+
+    if spec is None:
+        presets = {**PRESETS, **EXTRA_PRESETS}
+        codes = {"puff": list(PUFF_OPTIONS), "brade": list(getattr(_brade, "CODES", {}))}
+        return {
+            "presets": {k: str(v.get("title", k)) for k, v in presets.items()},
+            "codes": codes,
+            "rules": {
+                r.id: {"source": r.source, "section": r.section, "summary": r.summary}
+                for r in RULES.values()
+            },
+        }
+    return describe(rules(spec))
+
+
+def run(argv: list[str]) -> dict[str, Any]:
+    args = _parser().parse_args(argv)
+    if args.command == "rules":
+        return cmd_rules(args.spec)
+    rs = rules(args.rules)
+    pos = Position.parse(args.position, rs)
+    dice = _dice(args.dice)
+    if args.command == "plays":
+        return cmd_plays(rs, pos, dice)
+    return cmd_explain(rs, pos, dice, args.move)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if any(a in ("-h", "--help") for a in argv):
+        try:
+            _parser().parse_args(argv)
+        except SystemExit:
+            return 0
+    try:
+        result = run(argv)
+    except _UsageError as e:
+        print(str(e).splitlines()[0], file=sys.stderr)
+        return 2
+    except (ValueError, KeyError) as e:
+        msg = str(e).strip("'\"") or type(e).__name__
+        print(f"puffteach: {msg.splitlines()[0]}", file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 - never a traceback on the command line
+        print(f"puffteach: internal error: {type(e).__name__}: {e}".splitlines()[0],
+              file=sys.stderr)
+        return 1
+    print(json.dumps(result, ensure_ascii=False))
+    return 0

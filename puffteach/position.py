@@ -1,0 +1,259 @@
+"""Immutable positions and their one-line notation (design.md, "Position notation").
+
+    W:<stacks> B:<stacks> [w|b] [key=value ...]
+
+Stacks are ``point`` or ``pointxcount`` in the owner's path numbering (0 waiting, 1-24 board,
+25 borne off). The canonical form sorts stacks and keys, omits ``x1`` and default values, and
+always writes the side to move, so ``Position.parse(str(p)) == p``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from .board import CROSS, OFF
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
+
+CHECKERS: Final = 15
+Counts = tuple[int, ...]
+
+
+class PositionError(ValueError):
+    """A position string or a position's contents are malformed."""
+
+
+#: Keys beyond the four fixed ones, with what they mean. Values are non-negative integers.
+EXTRA_KEYS: Final[dict[str, str]] = {
+    "wrolled": "White has made the first roll of the game (long-puff-entry)",
+    "brolled": "Black has made the first roll of the game (long-puff-entry)",
+    "wonedie": "one-die rolls White still owes in a one-die series (bräde RV 15)",
+    "bonedie": "one-die rolls Black still owes in a one-die series (bräde RV 15)",
+    "wseries": "one-die series White has started this game (bräde RV 15b)",
+    "bseries": "one-die series Black has started this game (bräde RV 15b)",
+    "wreroll": "White has used the once-per-game re-roll (bräde RV 25)",
+    "breroll": "Black has used the once-per-game re-roll (bräde RV 25)",
+    "wsix": "White's first-roll six on point 7 stands (bräde RV 2b/2c)",
+    "bsix": "Black's first-roll six on point 7 stands (bräde RV 2b/2c)",
+    "wbanded": "White has had a band in his third or fourth quarter (bräde RV 4a/4c)",
+    "bbanded": "Black has had a band in his third or fourth quarter (bräde RV 4a/4c)",
+}
+FIXED_KEYS: Final = ("wpasch", "bpasch", "streak", "general")
+
+_STACK = re.compile(r"^(\d+)(?:x(\d+))?$")
+_EMPTY: Final = (0,) * 26
+
+
+class Position(NamedTuple):
+    """A position between rolls: both sides' checkers, the side to move and the game-state keys.
+
+    ``w`` and ``b`` are 26-tuples of checker counts indexed by the owner's path point
+    (0 = waiting to enter, 25 = borne off). ``turn`` is 0 for White, 1 for Black.
+    """
+
+    w: Counts
+    b: Counts
+    turn: int = 0
+    wpasch: int = 0
+    bpasch: int = 0
+    streak: int = 0
+    general: tuple[int, int] | None = None
+    flags: tuple[tuple[str, int], ...] = ()
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, rules: RuleSet) -> Position:
+        """The starting position of a rule set (all at 0 in Puff, all home on 1 in bräde)."""
+        stacks = [0] * 26
+        stacks[rules.start_point] = CHECKERS
+        return cls(tuple(stacks), tuple(stacks))
+
+    @classmethod
+    def from_stacks(
+        cls, white: dict[int, int], black: dict[int, int], turn: str = "w", **keys: int
+    ) -> Position:
+        """Build a position from ``{path point: count}`` maps, e.g. ``{0: 15}``."""
+        text = f"W:{_fmt_stacks(_counts(white))} B:{_fmt_stacks(_counts(black))} {turn}"
+        for k, v in sorted(keys.items()):
+            text += f" {k}={v}"
+        return cls.parse(text)
+
+    @classmethod
+    def parse(cls, text: str, rules: RuleSet | None = None) -> Position:
+        """Parse the notation; with ``rules`` also check the position fits that rule set."""
+        if not isinstance(text, str):
+            raise PositionError(f"a position must be a string, not {type(text).__name__}")
+        fields = text.split()
+        if len(fields) < 2:
+            raise PositionError(
+                f"position {text!r} needs at least 'W:<stacks> B:<stacks>' "
+                "(e.g. 'W:0x15 B:0x15 w')"
+            )
+        if not fields[0].startswith("W:"):
+            raise PositionError(f"position must start with 'W:' (White's stacks), got {fields[0]!r}")
+        if not fields[1].startswith("B:"):
+            raise PositionError(f"second field must be 'B:' (Black's stacks), got {fields[1]!r}")
+        w = _parse_stacks(fields[0][2:], "White")
+        b = _parse_stacks(fields[1][2:], "Black")
+        rest = fields[2:]
+        turn = 0
+        if rest and "=" not in rest[0]:
+            if rest[0] not in ("w", "b"):
+                raise PositionError(f"side to move must be 'w' or 'b', got {rest[0]!r}")
+            turn = 0 if rest[0] == "w" else 1
+            rest = rest[1:]
+        values: dict[str, int] = {}
+        general: tuple[int, int] | None = None
+        flags: dict[str, int] = {}
+        for item in rest:
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise PositionError(f"expected key=value, got {item!r}")
+            if key in values or key in flags or (key == "general" and general is not None):
+                raise PositionError(f"key {key!r} given twice")
+            if key == "general":
+                general = _parse_general(value)
+            elif key in ("wpasch", "bpasch", "streak") or key in EXTRA_KEYS:
+                if not value.isdigit():
+                    raise PositionError(f"{key} must be a whole number >= 0, got {value!r}")
+                n = int(value)
+                if key in EXTRA_KEYS:
+                    if n:
+                        flags[key] = n
+                else:
+                    values[key] = n
+            else:
+                known = ", ".join((*FIXED_KEYS, *EXTRA_KEYS))
+                raise PositionError(f"unknown key {key!r}; known keys: {known}")
+        pos = cls(
+            w,
+            b,
+            turn,
+            values.get("wpasch", 0),
+            values.get("bpasch", 0),
+            values.get("streak", 0),
+            general,
+            tuple(sorted(flags.items())),
+        )
+        if rules is not None:
+            pos.check(rules)
+        return pos
+
+    # ------------------------------------------------------------------ notation
+    def __str__(self) -> str:
+        parts = [f"W:{_fmt_stacks(self.w)}", f"B:{_fmt_stacks(self.b)}", "wb"[self.turn]]
+        keys: list[tuple[str, str]] = [(k, str(v)) for k, v in self.flags]
+        if self.wpasch:
+            keys.append(("wpasch", str(self.wpasch)))
+        if self.bpasch:
+            keys.append(("bpasch", str(self.bpasch)))
+        if self.streak:
+            keys.append(("streak", str(self.streak)))
+        if self.general is not None:
+            keys.append(("general", f"{self.general[0]}-{self.general[1]}"))
+        parts.extend(f"{k}={v}" for k, v in sorted(keys))
+        return " ".join(parts)
+
+    def fen(self) -> str:
+        """The canonical notation (same as ``str(position)``)."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Position({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import draw
+
+        return draw(self)
+
+    # ------------------------------------------------------------------ queries
+    def side(self, side: int) -> Counts:
+        """Checker counts of ``side`` (0 White, 1 Black) by its path point."""
+        return self.b if side else self.w
+
+    def flag(self, key: str) -> int:
+        """The value of an extra key (0 when absent)."""
+        for k, v in self.flags:
+            if k == key:
+                return v
+        return 0
+
+    def with_flag(self, key: str, value: int) -> Position:
+        """A copy with the extra key set (0 removes it)."""
+        if key not in EXTRA_KEYS:
+            raise PositionError(f"unknown key {key!r}")
+        items = {k: v for k, v in self.flags if k != key}
+        if value:
+            items[key] = value
+        return self._replace(flags=tuple(sorted(items.items())))
+
+    def pasches(self, side: int) -> int:
+        """Pasches ``side`` has rolled so far this game."""
+        return self.bpasch if side else self.wpasch
+
+    def pip_count(self, side: int) -> int:
+        """Pips ``side`` still has to travel to bear everything off."""
+        return sum(n * (OFF - p) for p, n in enumerate(self.side(side)))
+
+    def check(self, rules: RuleSet) -> None:
+        """Raise PositionError when the position cannot occur under ``rules``."""
+        cross = CROSS[rules.layout]
+        for p in range(1, 25):
+            if self.w[p] and self.b[cross[p]]:
+                raise PositionError(
+                    f"White's point {p} and Black's point {cross[p]} are the same physical "
+                    f"point under {rules.layout} layout and cannot hold both colours"
+                )
+        rules.check_keys(self)
+
+
+def _counts(stacks: dict[int, int]) -> Counts:
+    out = [0] * 26
+    for p, n in stacks.items():
+        if not 0 <= p <= OFF:
+            raise PositionError(f"point {p} out of range 0-25")
+        out[p] += n
+    return tuple(out)
+
+
+def _parse_stacks(text: str, who: str) -> Counts:
+    if not text:
+        raise PositionError(f"{who} has no stacks; write e.g. '0x15'")
+    counts = [0] * 26
+    seen: set[int] = set()
+    for item in text.split(","):
+        m = _STACK.match(item)
+        if not m:
+            raise PositionError(
+                f"bad stack {item!r} for {who}: write 'point' or 'pointxcount', e.g. '5x3'"
+            )
+        p = int(m.group(1))
+        n = int(m.group(2)) if m.group(2) is not None else 1
+        if p > OFF:
+            raise PositionError(f"{who}'s point {p} out of range: use 0 (waiting), 1-24 or 25 (off)")
+        if n == 0:
+            raise PositionError(f"{who}'s stack {item!r} has no checkers")
+        if p in seen:
+            raise PositionError(f"{who}'s point {p} listed twice")
+        seen.add(p)
+        counts[p] = n
+    total = sum(counts)
+    if total != CHECKERS:
+        raise PositionError(f"{who} has {total} checkers; each side has exactly {CHECKERS}")
+    return tuple(counts)
+
+
+def _parse_general(value: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([1-6])-([1-6])", value)
+    if not m:
+        raise PositionError(f"general must be two different faces like '2-4', got {value!r}")
+    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    if a == b:
+        raise PositionError(f"general must be two different faces (a generalpasch is not a pasch), got {value!r}")
+    return (a, b)
+
+
+def _fmt_stacks(counts: Counts) -> str:
+    return ",".join(f"{p}" if n == 1 else f"{p}x{n}" for p, n in enumerate(counts) if n)

@@ -1,0 +1,265 @@
+"""Rule sets as data: presets, option codes and the ``preset+code…`` parser.
+
+A :class:`RuleSet` is a frozen dataclass; every variant is a different value of its fields,
+never a subclass. ``rules("kontrar-puff+generalpasch")`` parses a rule-set string.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, Literal
+
+from ..board import Layout
+from .ids import RULES, SOURCES, Rule, rule
+
+if TYPE_CHECKING:
+    from ..position import Position
+
+__all__ = [
+    "RuleSet", "RuleSetError", "rules", "PRESETS", "PUFF_OPTIONS", "Rule", "RULES", "SOURCES",
+    "rule", "describe",
+]
+
+
+class RuleSetError(ValueError):
+    """An unknown preset or code, or a code that does not fit the preset."""
+
+
+PaschMoves = Literal["top-bottom", "top", "top2-bottom2", "four"]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that distinguishes one rule set from another, as plain data."""
+
+    name: str
+    preset: str
+    codes: tuple[str, ...]
+    family: Literal["puff", "brade"]
+    source: str
+    layout: Layout
+    title: str = ""
+    #: path point where all checkers start: 0 (off the board, Puff) or 1 (the home, bräde)
+    start_point: int = 0
+    #: who starts after the one-die opening roll
+    opening: Literal["higher", "lower"] = "higher"
+    #: unequal dice: the lower must be moved first, or the player picks the order
+    dice_order: Literal["lower-first", "free"] = "lower-first"
+    #: in free order: must as many dice as possible be used, and the higher when only one can?
+    maximise: bool = False
+    higher_die: bool = False
+    #: checkers waiting at 0 must all enter before others move; unenterable dice are forfeited
+    enter_first: bool = True
+    #: may a checker enter onto a point holding the mover's own checkers?
+    enter_own: bool = True
+    #: how a player's first pasch and later pasches are moved
+    first_pasch: PaschMoves = "top-bottom"
+    later_pasch: PaschMoves = "top2-bottom2"
+    #: after which pasches the same player rolls again
+    pasch_reroll: Literal["never", "later", "all"] = "later"
+    #: a re-roll only when every move of the pasch was made (GP; LT variant)
+    reroll_needs_complete: bool = False
+    fourth_pasch: bool = False
+    generalpasch: bool = False
+    #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p)
+    bearoff: Literal["rearmost", "any-over"] = "rearmost"
+    exact_25: bool = False
+    tower_goose: bool = False
+    long_entry: bool = False
+    scoring: Literal["lt", "pi", "gp", "brade"] = "lt"
+    #: concept -> rule id, so explanations cite this rule set's own source
+    ids: tuple[tuple[str, str], ...] = field(default=())
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rule_id(self, concept: str) -> str:
+        """The id of the rule this rule set applies for ``concept`` (e.g. ``order``)."""
+        for c, i in self.ids:
+            if c == concept:
+                return i
+        return _DEFAULT_IDS[concept]
+
+    def cite(self, concept: str) -> Rule:
+        return RULES[self.rule_id(concept)]
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The position keys this rule set tracks."""
+        keys = {"wpasch", "bpasch"} if self.family == "puff" else set()
+        if self.pasch_reroll != "never":
+            keys.add("streak")
+        if self.generalpasch:
+            keys.add("general")
+        if self.long_entry:
+            keys |= {"wrolled", "brolled"}
+        return frozenset(keys)
+
+    def check_keys(self, pos: Position) -> None:
+        from ..position import PositionError
+
+        used = set()
+        if pos.wpasch:
+            used.add("wpasch")
+        if pos.bpasch:
+            used.add("bpasch")
+        if pos.streak:
+            used.add("streak")
+        if pos.general is not None:
+            used.add("general")
+        used |= {k for k, _ in pos.flags}
+        extra = sorted(used - self.keys)
+        if extra:
+            allowed = ", ".join(sorted(self.keys)) or "none"
+            raise PositionError(
+                f"key {extra[0]!r} has no meaning under {self.name} (keys it uses: {allowed})"
+            )
+
+
+_DEFAULT_IDS: Final[dict[str, str]] = {
+    "start": "P-start",
+    "dice": "P-dice",
+    "order": "P-order",
+    "must": "P-must",
+    "enter": "P-enter",
+    "land": "P-land",
+    "hit": "P-hit",
+    "pasch-1": "P-pasch-1",
+    "pasch-n": "P-pasch-n",
+    "bearoff": "P-bearoff",
+    "win": "P-win",
+}
+
+_LT = dict(family="puff", source="LT")
+_PI_IDS = (("order", "PI-order"), ("bearoff", "PI-bearoff"), ("win", "PI-win"))
+_GP_IDS = (
+    ("order", "GP-order"), ("pasch-1", "GP-pasch"), ("pasch-n", "GP-pasch"),
+    ("bearoff", "GP-bearoff"), ("win", "GP-win"),
+)
+_PI = dict(
+    family="puff", source="PI", dice_order="free", maximise=True, fourth_pasch=True,
+    generalpasch=True, bearoff="any-over", tower_goose=True, scoring="pi", ids=_PI_IDS,
+)
+
+#: preset name -> RuleSet field values
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "lang-puff": dict(_LT, layout="long", title="lång puff (Lyckans Talisman)"),
+    "kontrar-puff": dict(_LT, layout="contrary", title="konträr puff (Lyckans Talisman)"),
+    "dubbel-kontrar-puff": dict(
+        _LT, layout="double-contrary", title="dubbel konträr puff (Lyckans Talisman)"
+    ),
+    "pierer-langer-puff": dict(_PI, layout="long", title="langer Puff (Pierer 1861)"),
+    "pierer-contrapuff": dict(_PI, layout="contrary", title="einfacher Contrapuff (Pierer 1861)"),
+    "pierer-doppelter-contrapuff": dict(
+        _PI, layout="double-contrary", title="doppelter Contrapuff (Pierer 1861)"
+    ),
+    "gegenpuff": dict(
+        family="puff", source="GP", layout="contrary", title="Gegenpuff (medieval reconstruction)",
+        pasch_reroll="all", reroll_needs_complete=True, bearoff="any-over", scoring="gp",
+        ids=_GP_IDS,
+    ),
+}
+
+#: Puff option code -> (field changes, rule id)
+PUFF_OPTIONS: Final[dict[str, dict[str, object]]] = {
+    "fourth-pasch": dict(fourth_pasch=True),
+    "incomplete-pasch-ends-turn": dict(reroll_needs_complete=True),
+    "generalpasch": dict(generalpasch=True),
+    "exact-25": dict(exact_25=True),
+    "tower-goose": dict(tower_goose=True),
+    "long-puff-entry": dict(long_entry=True, first_pasch="top"),
+}
+
+_ALIASES: Final[dict[str, str]] = {
+    "lång-puff": "lang-puff",
+    "konträr-puff": "kontrar-puff",
+    "konträr-puff": "kontrar-puff",
+    "dubbel-konträr-puff": "dubbel-kontrar-puff",
+    "dubbel-konträr-puff": "dubbel-kontrar-puff",
+    "langer-puff": "pierer-langer-puff",
+    "contrapuff": "pierer-contrapuff",
+    "doppelter-contrapuff": "pierer-doppelter-contrapuff",
+}
+
+#: extension point for the bräde module: preset -> field values, codes -> parser
+EXTRA_PRESETS: dict[str, dict[str, object]] = {}
+_CACHE: dict[str, RuleSet] = {}
+
+
+def _all_presets() -> dict[str, dict[str, object]]:
+    return {**PRESETS, **EXTRA_PRESETS}
+
+
+def _normalise(word: str) -> str:
+    w = word.strip().lower().replace("_", "-").replace(" ", "-")
+    w = _ALIASES.get(w, w)
+    return w.replace("ä", "a").replace("å", "a").replace("ö", "o")
+
+
+def rules(spec: str | RuleSet) -> RuleSet:
+    """Parse a rule-set string ``preset[+code…]`` into a :class:`RuleSet`.
+
+    >>> rules("kontrar-puff+generalpasch").generalpasch
+    True
+    """
+    if isinstance(spec, RuleSet):
+        return spec
+    if not isinstance(spec, str) or not spec.strip():
+        raise RuleSetError("a rule set is written preset[+code...], e.g. 'kontrar-puff'")
+    if spec in _CACHE:
+        return _CACHE[spec]
+    from . import brade  # noqa: F401  (registers the bräde presets and codes)
+
+    head, *codes = spec.split("+")
+    preset = _normalise(head)
+    presets = _all_presets()
+    if preset not in presets:
+        raise RuleSetError(
+            f"unknown preset {head!r}; presets: {', '.join(presets)}"
+        )
+    values = dict(presets[preset])
+    family = values["family"]
+    if family == "brade":
+        result = brade.build(preset, values, [_normalise(c) for c in codes])
+    else:
+        result = _build_puff(preset, values, [_normalise(c) for c in codes])
+    _CACHE[spec] = result
+    return result
+
+
+def _build_puff(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
+    chosen: list[str] = []
+    for code in codes:
+        if code not in PUFF_OPTIONS:
+            hint = (
+                " (bräde codes such as 8b only fit the bräde presets)"
+                if code[:1].isdigit() else ""
+            )
+            raise RuleSetError(
+                f"unknown option {code!r} for {preset}{hint}; options: {', '.join(PUFF_OPTIONS)}"
+            )
+        if code == "long-puff-entry" and values["layout"] != "long":
+            raise RuleSetError(
+                f"long-puff-entry fits only the long layout (lang-puff, pierer-langer-puff), "
+                f"not {preset}"
+            )
+        if code not in chosen:
+            chosen.append(code)
+    order = list(PUFF_OPTIONS)
+    chosen.sort(key=order.index)
+    for code in chosen:
+        values.update(PUFF_OPTIONS[code])
+    name = "+".join([preset, *chosen])
+    return RuleSet(name=name, preset=preset, codes=tuple(chosen), **values)  # type: ignore[arg-type]
+
+
+def describe(rs: RuleSet) -> dict[str, object]:
+    """A JSON-friendly description of a rule set (used by ``puffteach rules NAME``)."""
+    data = dataclasses.asdict(rs)
+    data["ids"] = dict(rs.ids)
+    data["source_title"] = SOURCES[rs.source]
+    data["rules"] = sorted(
+        {rs.rule_id(c) for c in _DEFAULT_IDS} | set(PUFF_OPTIONS.keys() & set(rs.codes))
+    )
+    return data
