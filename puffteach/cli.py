@@ -93,12 +93,11 @@ def cmd_explain(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -
 
 
 def cmd_rules(spec: str | None) -> dict[str, Any]:
-    from .rules import EXTRA_PRESETS, PRESETS, PUFF_OPTIONS
-    from .rules import brade as _brade  # noqa: F401
+    from .rules import PRESETS, PUFF_OPTIONS, brade
 
     if spec is None:
-        presets = {**PRESETS, **EXTRA_PRESETS}
-        codes = {"puff": list(PUFF_OPTIONS), "brade": list(getattr(_brade, "CODES", {}))}
+        presets = {**PRESETS, **brade.PRESETS}
+        codes = {"puff": list(PUFF_OPTIONS), "brade": list(brade.CODES)}
         return {
             "presets": {k: str(v.get("title", k)) for k, v in presets.items()},
             "codes": codes,

@@ -96,6 +96,8 @@ def explain_step(t: Turn, text: str) -> Explanation:
     if t.outcome is not None:
         return Explanation(False, "the game is over", rs.rule_id("win"))
     if t.done:
+        if t.forfeited:
+            return _forfeit_reason(t)
         return Explanation(False, "this roll has been played in full", rs.rule_id("must"))
     legal = [s for s in turn_steps(t) if s.frm == frm and s.to == to]
     if legal:
@@ -188,11 +190,51 @@ def explain_step(t: Turn, text: str) -> Explanation:
     return Explanation(False, "this step is not allowed", rs.rule_id("must"))
 
 
+def _pasch_rule(t: Turn) -> str:
+    rs, start = t.rules, t.start
+    if rs.family == "brade":
+        return rs.rule_id("dice")
+    if rs.fourth_pasch and start.streak >= 3:
+        return "fourth-pasch"
+    if rs.long_entry and t.plan.first_roll:
+        return "long-puff-entry"
+    return rs.rule_id("pasch-1" if start.pasches(start.turn) == 0 else "pasch-n")
+
+
+def _forfeit_reason(t: Turn) -> Explanation:
+    """Why the rest of the roll was forfeited (fåta)."""
+    rs, plan = t.rules, t.plan
+    first = t.forfeited[0]
+    lost = " ".join(map(str, t.forfeited))
+    if plan.free:
+        return Explanation(
+            False, f"no further die can be used, so {lost} is forfeited (fåta)",
+            rs.rule_id("order"),
+        )
+    if plan.pasch:
+        tops = len(plan.seq) // 2 if len(plan.seq) > 2 else len(plan.seq)
+        if len(t.moves) < tops:
+            why = (f"a top face of the pasch ({first}) cannot be moved, so the rest of the pasch "
+                   f"({lost}) is forfeited (fåta)")
+        else:
+            why = f"the bottom face {first} cannot be moved and is forfeited (fåta)"
+        return Explanation(False, why, _pasch_rule(t))
+    if not t.moves:
+        return Explanation(
+            False,
+            f"the lower die ({first}) cannot be moved, so the whole roll ({lost}) is forfeited "
+            "(fåta)",
+            rs.rule_id("order"),
+        )
+    return Explanation(False, f"the {first} cannot be moved and is forfeited (fåta)",
+                       rs.rule_id("must"))
+
+
 def _order_refusal(t: Turn, die: int) -> Explanation:
     rs = t.rules
     due = t.remaining[0]
     if t.plan.pasch:
-        pasch_id = rs.rule_id("pasch-1" if len(t.plan.seq) <= 4 else "pasch-n")
+        pasch_id = _pasch_rule(t)
         return Explanation(
             False,
             f"a pasch is moved in a fixed order: the {due} is due now, not the {die}",
@@ -215,8 +257,10 @@ def _legal_rule(t: Turn, st: Step) -> str:
     if st.hit:
         return rs.rule_id("hit")
     if t.plan.pasch:
-        return rs.rule_id("pasch-1" if len(t.plan.seq) <= 4 else "pasch-n")
-    return rs.rule_id("order") if not t.plan.free else rs.rule_id("order")
+        return _pasch_rule(t)
+    if rs.family == "brade" and st.hit:
+        return "B-hit"
+    return rs.rule_id("order")
 
 
 def _why_legal(t: Turn, st: Step) -> str:

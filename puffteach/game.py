@@ -259,7 +259,7 @@ class Game:
         if t is None:
             raise GameError("the game is over" if self.is_over() else "roll the dice first")
         if isinstance(move, Step):
-            if move not in turn_steps(t):
+            if move not in t._cache.get("steps", ()) and move not in turn_steps(t):
                 raise IllegalMoveError(explain_step(t, str(move)))
             step = move
         else:

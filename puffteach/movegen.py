@@ -22,10 +22,13 @@ class Step(NamedTuple):
     frm: int
     to: int
     hit: bool = False
+    #: checkers moved together: 6 for bräde RV 2a's six-out on the first 6-6, else 1
+    count: int = 1
 
     def __str__(self) -> str:
         to = "off" if self.to == OFF else str(self.to)
-        return f"{self.frm}/{to}{'*' if self.hit else ''}"
+        many = f"x{self.count}" if self.count > 1 else ""
+        return f"{self.frm}/{to}{many}{'*' if self.hit else ''}"
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,11 @@ class Turn:
     forfeited: tuple[int, ...] = ()
     cont: int | None = None  # long-puff-entry: where the checker moved by the last die stands
     outcome: Outcome | None = None
-    _cache: dict[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: free regimes: what a legal whole play achieves (dice used, higher die, pips), from begin
+    target: tuple[int, int, int] | None = None
+    _cache: dict[str, object] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False
+    )
 
     @property
     def done(self) -> bool:
@@ -119,6 +126,10 @@ def landing(rs: RuleSet, pos: Position, q: int) -> str | None:
 
 def raw_steps(rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool) -> list[Step]:
     """Every legal single step with ``die`` for the side to move (no lookahead)."""
+    if rs.family == "brade":
+        from .bradegen import brade_steps
+
+        return brade_steps(rs, pos, die)
     me = pos.turn
     own = pos.b if me else pos.w
     opp = pos.w if me else pos.b
@@ -156,8 +167,8 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
     """The position after ``step`` (same side to move)."""
     me = pos.turn
     own = list(pos.b if me else pos.w)
-    own[step.frm] -= 1
-    own[step.to] += 1
+    own[step.frm] -= step.count
+    own[step.to] += step.count
     if step.hit:
         opp = list(pos.w if me else pos.b)
         x = CROSS[rs.layout][step.to]
@@ -179,7 +190,13 @@ def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
     for d in dice:
         if not isinstance(d, int) or not 1 <= d <= 6:
             raise ValueError(f"a die shows 1-6, got {d!r}")
-    if len(dice) != 2:
+    if rs.family == "brade":
+        from .bradegen import check_dice_count
+
+        check_dice_count(rs, pos, dice)
+        if len(dice) == 1:
+            return [Plan(dice, dice, (False,), True, False)]
+    elif len(dice) != 2:
         raise ValueError(f"{rs.name} is played with two dice, got {len(dice)}")
     a, b = sorted(dice)
     out = [_plan(rs, pos, (a, b), None)]
@@ -218,6 +235,10 @@ def _plan(rs: RuleSet, pos: Position, dice: tuple[int, int], named: int | None) 
 def begin(rs: RuleSet, pos: Position, plan: Plan) -> Turn:
     """Start moving a roll: the turn with any forfeits that are already certain."""
     t = Turn(rs, pos, plan, pos, plan.seq, plan.critical)
+    if plan.free:
+        done = _complete(t)
+        t = replace(t, target=_target(t, done))
+        t._cache["complete"] = done
     return _settle(t)
 
 
@@ -228,14 +249,18 @@ def turn_steps(t: Turn) -> list[Step]:
     """The legal single steps now (empty when the roll is over)."""
     if t.done:
         return []
-    if not t.plan.free:
-        return raw_steps(t.rules, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
     cached = t._cache.get("steps")
-    if cached is None:
+    if cached is not None:
+        return list(cached)  # type: ignore[call-overload]
+    if not t.plan.free:
+        cached = raw_steps(t.rules, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
+        t._cache["steps"] = cached
+        return list(cached)
+    else:
         firsts: dict[Step, None] = {}
-        for moves, _ in _free_plays(t):
-            if moves:
-                firsts.setdefault(moves[0], None)
+        for moves, _, _ in _free_plays(t):
+            if len(moves) > len(t.moves):
+                firsts.setdefault(moves[len(t.moves)], None)
         cached = list(firsts)
         t._cache["steps"] = cached
     return list(cached)  # type: ignore[call-overload]
@@ -245,19 +270,33 @@ def push(t: Turn, step: Step) -> Turn:
     """Play a step that ``turn_steps`` allows (the caller checks legality)."""
     rs = t.rules
     pos = apply_step(rs, t.pos, step)
-    if t.plan.free:
-        i = t.remaining.index(step.die)
+    if step.count > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
+        i, n = 0, len(t.remaining)
     else:
-        i = 0
-    remaining = t.remaining[:i] + t.remaining[i + 1 :]
-    critical = t.critical[:i] + t.critical[i + 1 :]
+        i, n = (t.remaining.index(step.die) if t.plan.free else 0), 1
+    remaining = t.remaining[:i] + t.remaining[i + n :]
+    critical = t.critical[:i] + t.critical[i + n :]
     cont = step.to if step.to != OFF else None
-    outcome = None
-    if pos.side(pos.turn)[OFF] == CHECKERS:
-        outcome = win_outcome(rs, pos, pos.turn, "bearoff")
+    outcome = early_outcome(t, t.pos, pos, step)
+    if step.count > 1:
+        from .bradegen import answer_six_out
+
+        pos = answer_six_out(rs, pos)
     t2 = Turn(rs, t.start, t.plan, pos, remaining, critical, (*t.moves, step), t.forfeited, cont,
-              outcome)
+              outcome, t.target)
     return _settle(t2)
+
+
+def early_outcome(t: Turn, before: Position, pos: Position, step: Step) -> Outcome | None:
+    """A win that ends the roll at once: the last checker borne off, or (bräde) sprängjan,
+    jan under RV 24a, a beautiful pattern under RV 14b, kejsarspel."""
+    if t.rules.family == "brade":
+        from .bradegen import brade_early_outcome
+
+        return brade_early_outcome(t, before, pos, step)
+    if pos.side(pos.turn)[OFF] == CHECKERS:
+        return win_outcome(t.rules, pos, pos.turn, "bearoff")
+    return None
 
 
 def _settle(t: Turn) -> Turn:
@@ -267,7 +306,7 @@ def _settle(t: Turn) -> Turn:
             if turn_steps(t):
                 return t
             return _forfeit(t, len(t.remaining))
-        if raw_steps(t.rules, t.pos, t.remaining[0], t.cont, t.plan.first_roll):
+        if turn_steps(t):
             return t
         t = _forfeit(t, len(t.remaining) if t.critical[0] else 1)
     return t
@@ -275,38 +314,103 @@ def _settle(t: Turn) -> Turn:
 
 def _forfeit(t: Turn, n: int) -> Turn:
     return Turn(t.rules, t.start, t.plan, t.pos, t.remaining[n:], t.critical[n:], t.moves,
-                (*t.forfeited, *t.remaining[:n]), None, t.outcome)
+                (*t.forfeited, *t.remaining[:n]), None, t.outcome, t.target)
 
 
-def _free_plays(t: Turn) -> list[tuple[tuple[Step, ...], Position]]:
-    """All maximal ways to finish a free-order roll from ``t`` (used count maximised; with the
-    higher-die rule, the higher die when only one of two can be used)."""
+Completion = tuple[tuple[Step, ...], Position, "Outcome | None"]
+
+
+def _complete(t: Turn) -> list[Completion]:
+    """Every way to go on moving a free-order roll from ``t`` until no die can be moved or the
+    game is won, with the moves made so far (no maximisation yet)."""
     rs = t.rules
-    results: list[tuple[tuple[Step, ...], Position]] = []
-    orders = {tuple(sorted(t.remaining)), tuple(sorted(t.remaining, reverse=True))}
+    results: list[Completion] = []
+    rem = t.remaining
+    orders = {tuple(sorted(rem)), tuple(sorted(rem, reverse=True))}
+    extra: list[Step] = []
+    if rs.family == "brade" and not t.moves:
+        from .bradegen import six_out_step
+
+        extra = six_out_step(t)
+    Key = tuple[Position, int | None, Outcome | None]
     for order in orders:
-        frontier: dict[tuple[Position, int | None], tuple[Step, ...]] = {(t.pos, t.cont): ()}
+        frontier: dict[Key, tuple[Step, ...]] = {(t.pos, t.cont, t.outcome): t.moves}
         for die in order:
-            new: dict[tuple[Position, int | None], tuple[Step, ...]] = {}
-            for (pos, cont), moves in frontier.items():
-                steps = (
-                    raw_steps(rs, pos, die, cont, t.plan.first_roll)
-                    if pos.side(pos.turn)[OFF] < CHECKERS else []
-                )
+            new: dict[Key, tuple[Step, ...]] = {}
+            for (pos, cont, oc), moves in frontier.items():
+                if oc is not None:
+                    new.setdefault((pos, cont, oc), moves)
+                    continue
+                steps = raw_steps(rs, pos, die, cont, t.plan.first_roll)
                 if not steps:
-                    new.setdefault((pos, None), moves)
+                    new.setdefault((pos, None, None), moves)
                 for st in steps:
                     p2 = apply_step(rs, pos, st)
-                    new.setdefault((p2, st.to if st.to != OFF else None), (*moves, st))
+                    o2 = early_outcome(t, pos, p2, st)
+                    new.setdefault((p2, st.to if st.to != OFF else None, o2), (*moves, st))
             frontier = new
-        results.extend((m, p) for (p, _), m in frontier.items())
-    best = max(len(m) for m, _ in results)
-    results = [(m, p) for m, p in results if len(m) == best]
-    if rs.higher_die and best == 1 and len(set(t.remaining)) == 2:
-        hi = max(t.remaining)
-        if any(m[0].die == hi for m, _ in results):
-            results = [(m, p) for m, p in results if m[0].die == hi]
+        results.extend((m, p, o) for (p, _, o), m in frontier.items())
+    for st in extra:
+        from .bradegen import answer_six_out
+
+        p2 = answer_six_out(rs, apply_step(rs, t.pos, st))
+        results.append(((st,), p2, None))
     return results
+
+
+def _pips(rs: RuleSet, moves: tuple[Step, ...]) -> int:
+    if rs.family != "brade":
+        return 0
+    return sum((st.to - st.frm) * st.count for st in moves)
+
+
+def _target(t: Turn, results: list[Completion]) -> tuple[int, int, int]:
+    """(dice used, higher die forced (its value or 0), pips) that a legal play must reach."""
+    rs = t.rules
+    plain = [m for m, _, o in results if o is None and _valid(t, m)]
+    if not plain:
+        return (0, 0, 0)
+    best = max(_used(m) for m in plain)
+    hi = 0
+    if rs.higher_die and best == 1 and len(set(t.plan.seq)) == 2:
+        top = max(t.plan.seq)
+        if any(m[0].die == top for m in plain if _used(m) == 1):
+            hi = top
+            plain = [m for m in plain if m[0].die == top]
+    pips = max((_pips(rs, m) for m in plain if _used(m) == best), default=0)
+    return (best, hi, pips)
+
+
+def _used(moves: tuple[Step, ...]) -> int:
+    return 4 if moves and moves[0].count > 1 else len(moves)
+
+
+def _valid(t: Turn, moves: tuple[Step, ...]) -> bool:
+    if t.rules.family == "brade" and t.rules.five_blots:
+        from .bradegen import five_blots_ok
+
+        return five_blots_ok(t, moves)
+    return True
+
+
+def _free_plays(t: Turn) -> list[Completion]:
+    """The legal ways to finish a free-order roll from ``t``: those reaching the target of the
+    whole roll (B-dice / PI-order maximisation), and those that win on the way."""
+    assert t.target is not None
+    best, hi, pips = t.target
+    out: list[Completion] = []
+    done = t._cache.get("complete")
+    for m, p, o in done if done is not None else _complete(t):  # type: ignore[union-attr]
+        if o is not None:
+            out.append((m, p, o))
+        elif (
+            _used(m) == best
+            and _pips(t.rules, m) == pips
+            and (not hi or (m and m[0].die == hi))
+            and _valid(t, m)
+        ):
+            out.append((m, p, o))
+    return out
 
 
 # --------------------------------------------------------------------------- ending a roll
@@ -352,7 +456,11 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
     me = start.turn
     pos = t.pos
     outcome = t.outcome
-    if outcome is None:
+    if rs.family == "brade":
+        from .bradegen import brade_finish
+
+        pos, outcome = brade_finish(t)
+    elif outcome is None:
         kind = pattern_win(rs, pos, me)
         if kind:
             outcome = win_outcome(rs, pos, me, kind)

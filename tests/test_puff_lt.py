@@ -392,6 +392,7 @@ def test_P_hit_on_touch_down(rules: str) -> None:
         "W:10x14,14 B:0x15 b",
         "W:10x13,11,13 B:0x15 b",
     }
+    assert explain(rules, BLOT_ON_11[rules], (1, 3), "10/11* 11/14")["legal"] is True
 
 
 # White 10x15; a Black blot on physical 13.
@@ -919,6 +920,10 @@ def test_P_bearoff_larger_die_takes_rearmost() -> None:
     LT, Att spela hem brickorna: "En bricka spelas hem om den flyttas för en tärning som visar
     fler ögon än vad som behövs för att placera den på den sista tungan ... bara tillåtet ...
     om den ligger sist eller på delad sistaplats".
+
+    Bearing off is compulsory here (the only play): once the rearmost checker can go off with
+    a die, every other checker would overshoot too, so no move within the quarter exists and
+    P-must leaves no choice.
     """
     play = only(LANG, "W:20,22x2,25x12 B:0x15 w", 6, 5)
     assert play["moves"] == ["20/off", "22/off"]

@@ -816,3 +816,53 @@ def test_PI_tower_must_stand_after_whole_roll() -> None:
     for p in ps:
         assert p["outcome"] is None
         assert not canon(p["position"]).startswith("W:10x15 ")
+
+
+def test_PI_order_touch_down_on_blot_hits() -> None:
+    """PI-order: the resting point of a two-dice move may hold an enemy blot, which is hit."""
+    # PI: the checker must rest "auf einem Dreieck ..., wo sich kein feindliches Band befindet"
+    # (a blot is fine) and "Kommt man bei diesem Setzen auf ein Dreieck, wo schon ein feindlicher
+    # Stein steht, so wird dieser herausgeworfen".  Long layout: White 3, 10x14; Black blot on 5,
+    # bands on 7, 12, 14.  Dice 2, 4: 4 first is impossible (3->7, 10->14 bands); 2 first: 3->5*
+    # (10->12 band), then the 4 must be used: 5->9 (10->14 band).  One play.
+    pos = "W:3,10x14 B:0x8,5,7x2,12x2,14x2 w"
+    p = only_play(PI_LONG, pos, 2, 4)
+    assert p["moves"] == ["3/5*", "5/9"]
+    assert canon(p["position"]) == canon("W:9,10x14 B:0x9,7x2,12x2,14x2 b")
+
+
+def test_PI_bearoff_hit_checker_must_come_back_first() -> None:
+    """PI-bearoff: a hit checker must be brought back to the fourth quarter before bearing off."""
+    # PI: "man darf nicht eher die Steine herausnehmen, bis man sie alle in das vierte Feld
+    # gebracht, u. die etwa herausgeworfenen dahin nachgeholt hat".  White 0, 22x2, 12 off; dice
+    # 3, 4: one die enters (0/3 or 0/4), the other must move that checker on to 7 (22+3 or 22+4
+    # would bear off, not allowed while a checker is on 3/4).
+    pos = "W:0,22x2,25x12 B:0x15 w"
+    assert res(PI_LONG, pos, 3, 4) == exp("W:7,22x2,25x12 B:0x15 b")
+
+
+def test_GP_no_fourth_pasch_limit() -> None:
+    """GP-pasch: "Nach jedem Pasch wird nochmals gewürfelt" -- no fourth-pasch rule in GP."""
+    # A fourth pasch in a row (streak=3) is a full later pasch (3x4, 4x4; nothing can block White
+    # here) and White rolls again (streak=4).
+    pos = "W:5,10x14 B:0x15 w streak=3 wpasch=4"
+    ps = plays(GP, pos, 3, 3)
+    assert ps
+    for p in ps:
+        assert len(p["moves"]) == 8 and p["forfeited"] == []
+        assert canon(p["position"]).split()[2:] == ["w", "streak=4", "wpasch=5"]
+
+
+def test_layout_double_contrary_black_crosses_from_12_to_13() -> None:
+    """Double-contrary: Black's path jumps from phys 1 (his 12) to phys 24 (his 13)."""
+    # LT Figur 3: Black moves "i fallande nummerordning ... (men med ett hopp i nummerföljden vid
+    # tunga 1)"; PI c).  Black to move: B10 (phys 3) runner, B20x14 (phys 17).  White band on
+    # phys 1 (= B12) and phys 15 (= B22), blot on phys 22 (= B15), ten on phys 10 (= B3).
+    # Dice 2, 5 (PI free order):
+    #   2: B10->B12 band, B20->B22 band -> the 2 cannot go first.
+    #   5: B10->B15* (phys 22, hits), B20->25 not allowed (not all in the fourth quarter).
+    #   then 2: B15->B17 (phys 20, empty); B20->B22 band.  Both dice used -> one play.
+    pos = "W:1x2,10x10,15x2,22 B:10,20x14 b"
+    p = only_play(PI_DOUBLE, pos, 2, 5)
+    assert p["moves"] == ["10/15*", "15/17"]
+    assert canon(p["position"]) == canon("W:0,1x2,10x10,15x2 B:17,20x14 w")

@@ -63,11 +63,41 @@ class RuleSet:
     fourth_pasch: bool = False
     generalpasch: bool = False
     #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p)
-    bearoff: Literal["rearmost", "any-over"] = "rearmost"
+    #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p);
+    #: bräde (RV 8): 8a any checker with reduction, 8b rearmost with reduction, 8c exact only,
+    #: 8d exact while the opponent holds his huk, else 8a
+    bearoff: Literal["rearmost", "any-over", "8a", "8b", "8c", "8d"] = "rearmost"
     exact_25: bool = False
     tower_goose: bool = False
     long_entry: bool = False
     scoring: Literal["lt", "pi", "gp", "brade"] = "lt"
+    # ---- bräde (BH and the RV paragraphs); all off for Puff
+    #: no two own checkers on these path points (B-noband: 2-11)
+    noband: tuple[int, int] | None = None
+    #: bursting when entering: RV 5a / 5b (BH)
+    burst_entry: Literal["none", "5a", "5b"] = "none"
+    #: walls of six bands: 6a burstable (BH) / 6b forbidden to make, burstable if made
+    wall: Literal["none", "6a", "6b"] = "none"
+    huk_burst: bool = False  # RV 7
+    bear_bands_only: bool = False  # RV 9
+    huk_blocks_bearoff: bool = False  # RV 10
+    #: when a beautiful pattern counts: 14a after the whole roll with most pips / 14b at once
+    beautiful: Literal["none", "14a", "14b"] = "none"
+    patterns: tuple[str, ...] = ()  # beautiful patterns recognised (kinds)
+    shifted_patterns: bool = False  # RV 19
+    one_die: Literal["none", "15a", "15b"] = "none"
+    munk_graded: bool = False  # RV 20
+    jan_graded: bool = False  # RV 21
+    pissmunk: bool = False  # RV 22
+    roll_names: bool = False  # RV 23
+    jan_when: Literal["24a", "24b"] = "24b"
+    reroll_once: bool = False  # RV 25
+    points: Literal["bh", "26a", "26b", "26c", "26d", "26e"] = "bh"
+    opening_six: Literal["none", "2a", "2b", "2c"] = "none"
+    five_blots: bool = False  # RV 3
+    resign: Literal["4a", "4b", "4c"] = "4a"
+    match_start: Literal["1a", "1b", "1c"] = "1a"
+    after_game: tuple[int, ...] = ()  # RV 11, 12, 13
     #: concept -> rule id, so explanations cite this rule set's own source
     ids: tuple[tuple[str, str], ...] = field(default=())
 
@@ -92,8 +122,14 @@ class RuleSet:
             keys.add("streak")
         if self.generalpasch:
             keys.add("general")
-        if self.long_entry:
+        if self.long_entry or self.opening_six in ("2b", "2c"):
             keys |= {"wrolled", "brolled"}
+        if self.one_die != "none":
+            keys |= {"wonedie", "bonedie", "wseries", "bseries"}
+        if self.reroll_once:
+            keys |= {"wreroll", "breroll"}
+        if self.resign in ("4a", "4c"):
+            keys |= {"wbanded", "bbanded"}
         return frozenset(keys)
 
     def check_keys(self, pos: Position) -> None:
@@ -182,13 +218,11 @@ _ALIASES: Final[dict[str, str]] = {
     "doppelter-contrapuff": "pierer-doppelter-contrapuff",
 }
 
-#: extension point for the bräde module: preset -> field values, codes -> parser
-EXTRA_PRESETS: dict[str, dict[str, object]] = {}
 _CACHE: dict[str, RuleSet] = {}
 
 
 def _all_presets() -> dict[str, dict[str, object]]:
-    return {**PRESETS, **EXTRA_PRESETS}
+    return {**PRESETS, **brade.PRESETS}
 
 
 def _normalise(word: str) -> str:
@@ -209,8 +243,6 @@ def rules(spec: str | RuleSet) -> RuleSet:
         raise RuleSetError("a rule set is written preset[+code...], e.g. 'kontrar-puff'")
     if spec in _CACHE:
         return _CACHE[spec]
-    from . import brade  # noqa: F401  (registers the bräde presets and codes)
-
     head, *codes = spec.split("+")
     preset = _normalise(head)
     presets = _all_presets()
@@ -262,4 +294,10 @@ def describe(rs: RuleSet) -> dict[str, object]:
     data["rules"] = sorted(
         {rs.rule_id(c) for c in _DEFAULT_IDS} | set(PUFF_OPTIONS.keys() & set(rs.codes))
     )
+    if rs.family == "brade":
+        data["effective_codes"] = sorted(brade.effective_codes(rs).values(), key=brade.paragraph)
+        data["rules"] = sorted({*data["rules"], *(f"RV-{c}" for c in data["effective_codes"])})
     return data
+
+
+from . import brade  # noqa: E402  (the bräde presets and codes)

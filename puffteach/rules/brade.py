@@ -1,12 +1,307 @@
-"""Bräde presets and the numbered variants of RV (filled in by the bräde issue)."""
+"""Bräde: the Behrens–Helmfrid family rules (BH), the standard rules and every numbered variant
+of "Regelvarianter för bräde" (RV 1a-26e), as data on :class:`RuleSet`.
+
+A code changes fields of the preset; codes of one paragraph replace each other
+(``brade-standard+8b`` replaces 8a). Combinations RV advises against are rejected with the
+reason (8d with 7; 10 with 7, 8d or 9; 19 with 7, 8d or 9).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Final
+
+from .ids import Rule, register
 
 if TYPE_CHECKING:
     from . import RuleSet
 
+BH_SEC = {
+    "start": "Förberedelser",
+    "move": "Förflyttning av brickor",
+    "band": "Band och blottor",
+    "hit": "Att slå blottor och att spela in dem igen",
+    "wall": "Band kan normalt inte slås",
+    "home": "Vinstsätt: Hemspel",
+    "beauty": "Vinstsätt: Vackert spel",
+    "munk": "Vinstsätt: Munk",
+    "jan": "Vinstsätt: Jan",
+    "sjan": "Vinstsätt: Sprängjan",
+    "match": "Matcher",
+}
+
+register(
+    Rule("B-start", "BH", BH_SEC["start"],
+         "all fifteen checkers start on the player's home, his point 1"),
+    Rule("B-tek", "BH", BH_SEC["start"],
+         "each player rolls one die (tekar); the lower starts, equal dice roll again"),
+    Rule("B-dice", "BH", BH_SEC["move"],
+         "the dice may be moved in either order, as many pips as possible; if only one die can "
+         "be used, the higher when either could be; an alla is moved four times"),
+    Rule("B-noband", "BH", BH_SEC["band"],
+         "no band on your points 2-11; bands may stand on the buk (12) and on 13-24"),
+    Rule("B-hit", "BH", BH_SEC["hit"],
+         "landing or touching down on an opponent blot hits it; a player with hit checkers "
+         "moves nothing else until all are back in play"),
+    Rule("B-enter", "BH", BH_SEC["hit"],
+         "a hit checker enters on the point of the die's number in the first quarter, if it "
+         "is empty or holds an opponent blot, never onto your own checkers"),
+    Rule("B-burst-entry", "BH", BH_SEC["hit"],
+         "when all six points of the first quarter hold own checkers or opponent bands, an "
+         "entering checker may burst an opponent band there"),
+    Rule("B-burst-wall", "BH", BH_SEC["wall"],
+         "six or more opponent bands in a row may be burst by landing or touching down on them"),
+    Rule("B-land", "BH", BH_SEC["wall"],
+         "no landing or touching down on an opponent band (unless it may be burst)"),
+    Rule("B-last-checker", "BH", BH_SEC["home"],
+         "a player with only one checker left to bear off may never burst"),
+    Rule("B-bearoff", "BH", BH_SEC["home"],
+         "bearing off needs all checkers in the fourth quarter; the home counts as point 25 "
+         "and a checker goes there only with the exact number"),
+    Rule("B-win-home", "BH", BH_SEC["home"], "bearing off the last checker wins (hemspel)"),
+    Rule("B-beautiful", "BH", BH_SEC["beauty"],
+         "a pattern in the fourth quarter wins (vackert spel) if no pips remain to be used"),
+    Rule("B-one-die", "BH", BH_SEC["beauty"],
+         "a player one move of at most six from a beautiful pattern may roll one die, then "
+         "must roll one die for two more rolls"),
+    Rule("B-munk", "BH", BH_SEC["munk"],
+         "a hemspel or beautiful win while the loser has hit checkers is won with munk"),
+    Rule("B-jan", "BH", BH_SEC["jan"],
+         "the loser is jan when he has more checkers to enter than free points in his first "
+         "quarter; the roll is first moved in full"),
+    Rule("B-sprangjan", "BH", BH_SEC["sjan"],
+         "a jan completed by bursting a band is sprängjan and wins at once"),
+    Rule("B-score", "BH", BH_SEC["match"], "every won game counts the same"),
+)
+
+_RV_SECTIONS = {
+    1: "Tekning", 2: "Spelöppningen", 3: "Spelöppningen", 4: "Att slippa bli jan",
+    5: "Sprängning av band", 6: "Sprängning av band", 7: "Sprängning av hukbandet",
+    8: "Hemspelet", 9: "Hemspelet", 10: "Hemspelet", 11: "Extra slag efter partiet",
+    12: "Extra slag efter partiet", 13: "Extra slag efter partiet", 14: "Vackra spel",
+    15: "Vackra spel", 16: "Vackra spel", 17: "Vackra spel", 18: "Vackra spel",
+    19: "Vackra spel", 20: "Munk och jan", 21: "Munk och jan", 22: "Munk och jan",
+    23: "Ropa ut slagen", 24: "Sista slaget", 25: "Slå om", 26: "Poängskala",
+}
+
+#: code -> (summary, field changes)
+CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
+    "1a": ("in a match the loser of a game starts the next", dict(match_start="1a")),
+    "1b": ("in a match the players tek again for every game", dict(match_start="1b")),
+    "1c": ("in a match the first roll alternates between the players",
+           dict(match_start="1c")),
+    "2a": ("a first roll of 6-6 may put six checkers on point 7 as one burstable band",
+           dict(opening_six="2a")),
+    "2b": ("as 2a; an answering six-out sends the first six back home", dict(opening_six="2b")),
+    "2c": ("as 2b, for as long as 6-6 answers 6-6", dict(opening_six="2c")),
+    "3": ("no band before five blots have left the home", dict(five_blots=True)),
+    "4a": ("a player who never had a band in his 3rd/4th quarter nor the janblotta out may "
+           "resign for a hemspel's points", dict(resign="4a")),
+    "4b": ("resigning is not allowed", dict(resign="4b")),
+    "4c": ("no resigning, but a jan made before the victim had a band in his 3rd/4th quarter "
+           "scores as a hemspel", dict(resign="4c")),
+    "5a": ("an entering checker bursts if more checkers wait than free points in the first "
+           "quarter", dict(burst_entry="5a")),
+    "5b": ("an entering checker bursts when all six first-quarter points hold own checkers "
+           "or opponent bands", dict(burst_entry="5b")),
+    "6a": ("more than five bands in a row are allowed but may be burst", dict(wall="6a")),
+    "6b": ("six bands in a row may not be made; a die that would force it is forfeited",
+           dict(wall="6b")),
+    "7": ("a band on the huk may be burst once the opponent has all checkers in his fourth "
+          "quarter", dict(huk_burst=True)),
+    "8a": ("any checker may be borne off, reducing a larger die, using as many pips as "
+           "possible", dict(bearoff="8a")),
+    "8b": ("only the rearmost checker may be borne off, reducing allowed", dict(bearoff="8b")),
+    "8c": ("only exact bear-off; a larger die is forfeited", dict(bearoff="8c")),
+    "8d": ("exact bear-off only while the opponent holds his huk, else 8a",
+           dict(bearoff="8d")),
+    "9": ("no bear-off until every checker in the fourth quarter stands in a band",
+          dict(bear_bands_only=True)),
+    "10": ("no bear-off while the opponent holds a band on his huk",
+           dict(huk_blocks_bearoff=True)),
+    "11": ("after the starter's hemspel without munk the opponent has one roll to draw",
+           dict(after_game=(11,))),
+    "12": ("after a hemspel the loser has three rolls to make a beautiful pattern",
+           dict(after_game=(12,))),
+    "13": ("after a beautiful win the loser has three rolls to make a higher one",
+           dict(after_game=(13,))),
+    "14a": ("a beautiful pattern counts only after the roll is moved with the most pips",
+            dict(beautiful="14a")),
+    "14b": ("a beautiful pattern counts as soon as it stands", dict(beautiful="14b")),
+    "15a": ("the one-die rule: a three-roll series of one die towards a beautiful pattern",
+            dict(one_die="15a")),
+    "15b": ("as 15a; a second series binds the player to one die for the rest of the game",
+            dict(one_die="15b")),
+    "16": ("triangel 5-4-3-2-1 on points 24-20 is a beautiful play", dict(patterns=("triangel",))),
+    "17": ("9-5-1 on points 24-22 is a beautiful play", dict(patterns=("nio-fem-ett",))),
+    "18": ("kejsarspel is a beautiful play valued as uppspel", dict(patterns=("kejsarspel",))),
+    "19": ("while the opponent holds his huk, patterns may stand one point further back",
+           dict(shifted_patterns=True)),
+    "20": ("one munk point per opponent checker waiting to enter", dict(munk_graded=True)),
+    "21": ("one extra jan point per checker beyond what the opponent can enter",
+           dict(jan_graded=True)),
+    "22": ("hitting a blot and bearing off the last checker in one roll is pissmunk",
+           dict(pissmunk=True)),
+    "23": ("every roll is called out by its traditional name", dict(roll_names=True)),
+    "24a": ("jan or sprängjan wins as soon as one die makes it", dict(jan_when="24a")),
+    "24b": ("jan wins only after the whole roll is moved with the most pips",
+            dict(jan_when="24b")),
+    "25": ("once per game a player may refuse his roll and roll again", dict(reroll_once=True)),
+    "26a": ("points: Regler för bräde 2005", dict(points="26a")),
+    "26b": ("points: Lyckans Talisman 1818", dict(points="26b")),
+    "26c": ("points: Illustrerad spelbok 1888", dict(points="26c")),
+    "26d": ("points: Vasamuseets vänner 1999", dict(points="26d")),
+    "26e": ("points: Fars brädspel 2003", dict(points="26e")),
+}
+
+for _code, (_summary, _) in CODES.items():
+    _para = int(_code.rstrip("abcde"))
+    register(Rule(f"RV-{_code}", "RV", f"{_para}. {_RV_SECTIONS[_para]}", _summary))
+
+BASE_PATTERNS = ("enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel")
+_COMMON: dict[str, object] = dict(
+    family="brade", layout="brade", start_point=1, opening="lower", dice_order="free",
+    maximise=True, higher_die=True, enter_own=False, first_pasch="four", later_pasch="four",
+    pasch_reroll="never", noband=(2, 11), scoring="brade",
+    ids=(
+        ("start", "B-start"), ("dice", "B-dice"), ("order", "B-dice"), ("must", "B-dice"),
+        ("enter", "B-enter"), ("land", "B-land"), ("hit", "B-hit"), ("bearoff", "B-bearoff"),
+        ("win", "B-win-home"), ("noband", "B-noband"), ("pasch-1", "B-dice"),
+        ("pasch-n", "B-dice"),
+    ),
+)
+
+#: the a-rules of RV (Regler för bräde)
+STANDARD_CODES = ("1a", "4a", "5a", "6a", "8a", "14a", "15a", "24a", "26a")
+
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "brade-family": dict(
+        _COMMON, source="BH", title="bräde, Behrens–Helmfrid family rules",
+        burst_entry="5b", wall="6a", bearoff="8c", beautiful="14a", one_die="15a",
+        jan_when="24b", points="bh", match_start="1a", resign="4b",
+        patterns=(*BASE_PATTERNS, "kejsarspel"),
+    ),
+    "brade-standard": dict(
+        _COMMON, source="RV", title="bräde, standard rules (Regler för bräde)",
+        burst_entry="5a", wall="6a", bearoff="8a", beautiful="14a", one_die="15a",
+        jan_when="24a", points="26a", match_start="1a", resign="4a", patterns=BASE_PATTERNS,
+    ),
+}
+PRESETS["vasamuseet"] = dict(
+    PRESETS["brade-standard"], title="bräde, Vasamuseets brädspelsvänner",
+    resign="4b", bearoff="8b", beautiful="14b", points="26d",
+)
+PRESET_CODES: Final[dict[str, tuple[str, ...]]] = {
+    "brade-family": (),
+    "brade-standard": (),
+    "vasamuseet": ("4b", "8b", "14b", "26d"),
+}
+
+_MISFITS: Final[dict[frozenset[str], str]] = {
+    frozenset({"8d", "7"}): "RV 8 says 8d cannot be combined with 7",
+    frozenset({"10", "7"}): "RV 10 is not to be combined with 7",
+    frozenset({"10", "8d"}): "RV 10 is not to be combined with 8d",
+    frozenset({"10", "9"}): "RV 10 is not to be combined with 9",
+    frozenset({"19", "7"}): "RV 19 is not to be combined with 7",
+    frozenset({"19", "8d"}): "RV 19 is not to be combined with 8d",
+    frozenset({"19", "9"}): "RV 19 is not to be combined with 9",
+}
+
+
+def paragraph(code: str) -> int:
+    return int(code.rstrip("abcde"))
+
 
 def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
-    raise NotImplementedError("bräde rule sets are not implemented yet")
+    from . import RuleSet, RuleSetError
+
+    chosen: dict[int, str] = {}
+    for code in codes:
+        if code not in CODES:
+            hint = "" if code[:1].isdigit() else " (Puff options only fit the Puff presets)"
+            raise RuleSetError(
+                f"unknown bräde code {code!r}{hint}; codes are 1a-1c, 2a-2c, 3, 4a-4c, 5a, 5b, "
+                "6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, 24a, 24b, 25, 26a-26e"
+            )
+        chosen[paragraph(code)] = code  # same paragraph: the later code replaces the earlier
+    effective = {paragraph(c): c for c in PRESET_CODES[preset]}
+    effective.update(chosen)
+    eff = set(effective.values())
+    for pair, why in _MISFITS.items():
+        if pair <= eff:
+            a, b = sorted(pair, key=paragraph)
+            raise RuleSetError(f"{a} and {b} do not fit together: {why}")
+    patterns = list(values.get("patterns", ()))  # type: ignore[call-overload]
+    for code in sorted(chosen.values(), key=paragraph):
+        changes = dict(CODES[code][1])
+        if "patterns" in changes:
+            patterns.extend(p for p in changes.pop("patterns") if p not in patterns)  # type: ignore[attr-defined]
+        if "after_game" in changes:
+            values["after_game"] = tuple(
+                sorted({*values.get("after_game", ()), *changes.pop("after_game")})  # type: ignore[misc]
+            )
+        values.update(changes)
+    values["patterns"] = tuple(patterns)
+    codes_out = tuple(
+        c for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
+        if c not in PRESET_CODES[preset]
+    )
+    name = "+".join([preset, *codes_out])
+    rs = RuleSet(name=name, preset=preset, codes=codes_out, **values)  # type: ignore[arg-type]
+    return dataclasses.replace(rs)
+
+
+def effective_codes(rs: RuleSet) -> dict[int, str]:
+    """Paragraph -> code in force (a-rules for the standard, BH's choices for the family)."""
+    base = {"brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
+            "brade-standard": STANDARD_CODES,
+            "vasamuseet": ("1a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d")}
+    out = {paragraph(c): c for c in base.get(rs.preset, ())}
+    out.update({paragraph(c): c for c in rs.codes})
+    return out
+
+
+ROLL_NAMES: Final[dict[tuple[int, int], str]] = {
+    (6, 6): "sexor all", (5, 5): "sinkor all", (4, 4): "kvartaner", (3, 3): "trallor all",
+    (2, 2): "dusena par", (1, 1): "essena par", (6, 5): "sextiofem", (6, 4): "sextiofyra",
+    (6, 3): "sextiotre", (6, 2): "sextiotvå", (6, 1): "sex ess", (5, 4): "sinka fyra",
+    (5, 3): "sinka tre", (5, 2): "sinka dus", (5, 1): "sinka ess", (4, 3): "kvart tre",
+    (4, 2): "kvart dus", (4, 1): "kvart ess", (3, 2): "troja dus", (3, 1): "tress ess",
+    (2, 1): "dus ess",
+}
+
+
+def roll_name(a: int, b: int) -> str:
+    """The traditional name of a roll (RV 23), e.g. ``roll_name(5, 4) == 'sinka fyra'``."""
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise ValueError(f"a die shows 1-6, got {a} and {b}")
+    return ROLL_NAMES[(max(a, b), min(a, b))]
+
+
+#: RV 26 points tables; b's empty cells (its source knew only hemspel, uppspel, jan and
+#: sprängjan) are read as a hemspel's single point and no munk bonus.
+POINTS: Final[dict[str, dict[str, int]]] = {
+    "bh": dict(hemspel=1, uppspel=1, trappspel=1, kronspel=1, munk=0, jan=1, sprangjan=1),
+    "26a": dict(hemspel=1, uppspel=1, trappspel=1, kronspel=1, munk=1, jan=2, sprangjan=4),
+    "26b": dict(hemspel=1, uppspel=2, trappspel=1, kronspel=1, munk=0, jan=2, sprangjan=2),
+    "26c": dict(hemspel=1, uppspel=2, trappspel=1, kronspel=1, munk=0, jan=2, sprangjan=2),
+    "26d": dict(hemspel=1, uppspel=2, trappspel=2, kronspel=2, munk=1, jan=4, sprangjan=6),
+    "26e": dict(hemspel=1, uppspel=4, trappspel=2, kronspel=2, munk=0, jan=2, sprangjan=4),
+}
+#: outcome kind -> the points-table row it is valued as
+VALUED_AS: Final[dict[str, str]] = {
+    "hemspel": "hemspel", "uppspel": "uppspel", "kejsarspel": "uppspel",
+    "trappspel": "trappspel", "enkelt-kronspel": "kronspel", "dubbelt-kronspel": "kronspel",
+    "triangel": "trappspel", "nio-fem-ett": "trappspel", "jan": "jan", "sprangjan": "sprangjan",
+}
+#: beautiful patterns on points 20-24 (index 0 = point 20)
+PATTERNS: Final[dict[str, tuple[int, int, int, int, int]]] = {
+    "enkelt-kronspel": (3, 3, 3, 3, 3),
+    "dubbelt-kronspel": (0, 0, 5, 5, 5),
+    "trappspel": (0, 0, 3, 5, 7),
+    "uppspel": (0, 0, 0, 0, 15),
+    "triangel": (1, 2, 3, 4, 5),
+    "nio-fem-ett": (0, 0, 1, 5, 9),
+}
+#: RV 13's ranking of beautiful plays, highest first
+RANK: Final = ("uppspel", "trappspel", "dubbelt-kronspel", "enkelt-kronspel")

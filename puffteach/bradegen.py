@@ -1,0 +1,346 @@
+"""Bräde move rules (BH and RV): steps, bursts, bear-off variants, wins and scoring.
+
+Called from :mod:`puffteach.movegen` when ``rules.family == "brade"``. Path numbers are the
+mover's own; ``CROSS[layout][q]`` is the opponent's point on the same physical point (in bräde
+the opponent's 1 is the mover's 13, so the opponent's huk, his 12, is the mover's 24).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import CROSS, OFF
+from .position import CHECKERS, Position
+from .rules import RuleSet
+from .rules.brade import PATTERNS, POINTS, VALUED_AS
+
+if TYPE_CHECKING:
+    from .movegen import Outcome, Step, Turn
+
+_X = CROSS["brade"]
+
+
+def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
+
+
+def wall_points(opp: tuple[int, ...]) -> frozenset[int]:
+    """The mover's points holding opponent bands that belong to a run of six or more
+    consecutive bands along the mover's path (B-burst-wall, RV 6)."""
+    out: set[int] = set()
+    run: list[int] = []
+    for q in range(1, 26):
+        if q <= 24 and opp[_X[q]] >= 2:
+            run.append(q)
+            continue
+        if len(run) >= 6:
+            out.update(run)
+        run = []
+    return frozenset(out)
+
+
+def makes_wall(own: tuple[int, ...]) -> bool:
+    """Does ``own`` hold six or more bands in a row along the opponent's path (RV 6b)?"""
+    run = 0
+    for r in range(1, 25):  # the opponent's path point r is the mover's point _X[r]
+        if own[_X[r]] >= 2:
+            run += 1
+            if run >= 6:
+                return True
+        else:
+            run = 0
+    return False
+
+
+def entry_burst_allowed(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> bool:
+    """May an entering checker burst an opponent band in the first quarter (RV 5a / 5b)?"""
+    if rs.burst_entry == "5b":
+        return all(own[p] or opp[_X[p]] >= 2 for p in range(1, 7))
+    if rs.burst_entry == "5a":
+        free = sum(1 for p in range(1, 7) if not own[p] and opp[_X[p]] <= 1)
+        return own[0] > free
+    return False
+
+
+def huk_burst_allowed(rs: RuleSet, own: tuple[int, ...], frm: int) -> bool:
+    """RV 7: the opponent's huk band (the mover's 24) may be burst once the mover has all his
+    checkers in his fourth quarter, or the other fourteen there and this one comes from 18."""
+    if not rs.huk_burst:
+        return False
+    behind = sum(own[:19])
+    return behind == 0 or (behind == 1 and frm == 18)
+
+
+def may_bear_off(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
+    """None if the mover may bear off now, else the rule id that forbids it."""
+    if sum(own[:19]):
+        return "B-bearoff"
+    if rs.bear_bands_only and any(own[p] == 1 for p in range(19, 25)):
+        return "RV-9"
+    if rs.huk_blocks_bearoff and opp[12] >= 2:
+        return "RV-10"
+    return None
+
+
+def reduction_allowed(rs: RuleSet, opp: tuple[int, ...]) -> bool:
+    if rs.bearoff == "8d":
+        return opp[12] < 2
+    return rs.bearoff in ("8a", "8b")
+
+
+def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
+    from .movegen import Step
+
+    own, opp = _sides(pos)
+    last = own[OFF] == CHECKERS - 1  # B-last-checker: never burst
+    walls = frozenset() if last else wall_points(opp)
+    lo, hi = rs.noband or (0, -1)
+    out: list[Step] = []
+
+    def target(frm: int, q: int, entering: bool) -> Step | None:
+        if own[q] and (entering or lo <= q <= hi):
+            return None  # B-enter (never onto own checkers) / B-noband
+        n = opp[_X[q]]
+        if n >= 2:
+            burst = not last and (
+                q in walls
+                or (lo <= _X[q] <= hi)  # RV 2a: a six-out band on the opponent's 7 (2-11)
+                or (entering and entry_burst_allowed(rs, own, opp))
+                or (q == 24 and huk_burst_allowed(rs, own, frm))
+            )
+            if not burst:
+                return None
+        if rs.wall == "6b" and own[q] == 1:
+            after = list(own)
+            after[frm] -= 1
+            after[q] += 1
+            if makes_wall(tuple(after)):
+                return None
+        return Step(die, frm, q, n >= 1)
+
+    if own[0]:
+        st = target(0, die, True)
+        return [st] if st else []
+    bear = may_bear_off(rs, own, opp) is None
+    back = 0
+    if bear:
+        back = next(p for p in range(19, 26) if own[p])
+    for p in range(1, 25):
+        if not own[p]:
+            continue
+        q = p + die
+        if q <= 24:
+            st = target(p, q, False)
+            if st:
+                out.append(st)
+        elif bear:
+            if rs.bearoff == "8b" and p != back:
+                continue
+            if q == OFF or reduction_allowed(rs, opp):
+                out.append(Step(die, p, OFF, False))
+    return out
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+def jan_excess(victim: tuple[int, ...]) -> int:
+    """How many more checkers the victim has to enter than he has points to enter on (B-jan):
+    points of his first quarter without his own checkers (empty, or the winner's)."""
+    free = sum(1 for p in range(1, 7) if not victim[p])
+    return victim[0] - free
+
+
+def pattern(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
+    """The beautiful pattern ``own`` forms (B-beautiful, RV 16-19), if any."""
+    if own[OFF] or "uppspel" not in PATTERNS or not rs.patterns:
+        return None
+    shifts = [0]
+    if rs.shifted_patterns and opp[12] >= 2:
+        shifts.append(1)
+    for shift in shifts:
+        lo = 20 - shift
+        if sum(own[lo : lo + 5]) != CHECKERS:
+            continue
+        counts = tuple(own[lo : lo + 5])
+        for kind in rs.patterns:
+            if PATTERNS.get(kind) == counts:
+                return kind
+    return None
+
+
+def kejsar_from(rs: RuleSet, start: Position, dice: tuple[int, ...]) -> int | None:
+    """Kejsarspel (BH; RV 18): 7 on 24 and 7 on 23, and one die brings the fifteenth checker
+    exactly to 24 and the other exactly to 23. Returns that checker's point."""
+    if "kejsarspel" not in rs.patterns or len(dice) != 2:
+        return None
+    own, _ = _sides(start)
+    if own[24] != 7 or own[23] != 7 or own[OFF]:
+        return None
+    p = next((q for q in range(0, 23) if own[q]), None)
+    if p is None or p == 0:
+        return None
+    return p if sorted(dice) == [23 - p, 24 - p] else None
+
+
+def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int = 0) -> Outcome:
+    """Points per the rule set's table (RV 26; BH: one game each), munk (B-munk, RV 20),
+    graded jan (RV 21), johannaregeln (RV 4c)."""
+    from .movegen import Outcome
+
+    table = POINTS[rs.points]
+    loser = pos.side(1 - winner)
+    munk = kind not in ("jan", "sprangjan") and loser[0] > 0
+    value_kind = VALUED_AS[kind]
+    if kind == "jan" and rs.resign == "4c" and not pos.flag("bbanded" if winner == 0 else "wbanded"):
+        value_kind = "hemspel"  # RV 4c: a jan before the victim had a band in his 3rd/4th quarter
+    points = table[value_kind]
+    if kind == "jan" and rs.jan_graded and value_kind == "jan":
+        points += max(0, victim_excess - 1)
+    if munk:
+        points += table["munk"] * (loser[0] if rs.munk_graded else 1)
+    return Outcome(winner, kind, points, munk=munk)
+
+
+def brade_early_outcome(t: Turn, before: Position, pos: Position, step: Step) -> Outcome | None:
+    rs = t.rules
+    me = pos.turn
+    own, opp = _sides(pos)
+    if own[OFF] == CHECKERS:
+        return score(rs, pos, me, "hemspel")
+    k = kejsar_from(rs, t.start, t.plan.dice)
+    if k is not None and step.frm == k and step.to in (23, 24) and not t.moves:
+        return score(rs, pos, me, "kejsarspel")
+    excess = jan_excess(opp)
+    if excess > 0 and step.hit:
+        burst = _sides(before)[1][_X[step.to]] >= 2 if step.to <= 24 else False
+        if burst:
+            return score(rs, pos, me, "sprangjan")
+        if rs.jan_when == "24a":
+            return score(rs, pos, me, "jan", excess)
+    if rs.beautiful == "14b":
+        kind = pattern(rs, own, opp)
+        if kind:
+            return score(rs, pos, me, kind)
+    return None
+
+
+def brade_finish(t: Turn) -> tuple[Position, Outcome | None]:
+    """End of a bräde roll: patterns under 14a, jan under 24b, and the state keys."""
+    rs = t.rules
+    pos = t.pos
+    me = t.start.turn
+    outcome = t.outcome
+    own, opp = _sides(pos)
+    if outcome is None and rs.beautiful == "14a":
+        kind = pattern(rs, own, opp)
+        if kind:
+            outcome = score(rs, pos, me, kind)
+    if outcome is None:
+        excess = jan_excess(opp)
+        if excess > 0 and any(st.hit for st in t.moves):
+            outcome = score(rs, pos, me, "jan", excess)
+    c = "b" if me else "w"
+    if rs.opening_six in ("2b", "2c"):
+        pos = pos.with_flag(f"{c}rolled", 1)
+    if rs.resign in ("4a", "4c") and any(own[p] >= 2 for p in range(13, 25)):
+        pos = pos.with_flag(f"{c}banded", 1)
+    if rs.one_die != "none":
+        left = pos.flag(f"{c}onedie")
+        if len(t.plan.dice) == 1:
+            if left:
+                pos = pos.with_flag(f"{c}onedie", left - 1)
+            else:
+                pos = pos.with_flag(f"{c}onedie", 2)
+                pos = pos.with_flag(f"{c}series", pos.flag(f"{c}series") + 1)
+    return pos, outcome
+
+
+# --------------------------------------------------------------------------- special rolls
+
+
+def six_out_step(t: Turn) -> list[Step]:
+    """RV 2a-2c: a first roll of 6-6 may put six checkers from the home on point 7."""
+    from .movegen import Step
+
+    rs = t.rules
+    if rs.opening_six == "none" or t.plan.dice != (6, 6) or t.moves:
+        return []
+    own, opp = _sides(t.start)
+    if own[1] != CHECKERS or opp[_X[7]]:
+        return []
+    c = "b" if t.start.turn else "w"
+    if rs.opening_six == "2b" and t.start.flag(f"{c}rolled"):
+        return []
+    if rs.opening_six == "2c" and t.start.flag(f"{c}rolled") and not _six_out_stands(opp):
+        return []
+    return [Step(6, 1, 7, False, 6)]
+
+
+def _six_out_stands(side: tuple[int, ...]) -> bool:
+    return side[7] == 6 and side[1] == CHECKERS - 6
+
+
+def answer_six_out(rs: RuleSet, pos: Position) -> Position:
+    """RV 2b/2c: a six-out answering the opponent's six-out sends his six back home."""
+    if rs.opening_six not in ("2b", "2c"):
+        return pos
+    me = pos.turn
+    opp = list(pos.w if me else pos.b)
+    if not _six_out_stands(tuple(opp)):
+        return pos
+    opp[7] -= 6
+    opp[1] += 6
+    return pos._replace(w=tuple(opp)) if me else pos._replace(b=tuple(opp))
+
+
+def five_blots_ok(t: Turn, moves: tuple[Step, ...]) -> bool:
+    """RV 3: no band before five blots have left the home (the fifth in the same roll is fine)."""
+    own, _ = _sides(t.start)
+    left_home_end = CHECKERS - own[1] + sum(st.count for st in moves if st.frm == 1)
+    if CHECKERS - own[1] >= 5 or left_home_end >= 5:
+        return True
+    from .movegen import apply_step
+
+    pos = t.start
+    for st in moves:
+        mine, _ = _sides(pos)
+        if st.to != OFF and mine[st.to] >= 1 and st.to != 1:
+            return False
+        pos = apply_step(t.rules, pos, st)
+    return True
+
+
+def one_die_chance(rs: RuleSet, pos: Position) -> bool:
+    """B-one-die / RV 15: one checker moved six points or fewer would complete a beautiful
+    pattern (kejsarspel excepted)."""
+    from .movegen import apply_step
+
+    own, opp = _sides(pos)
+    if own[OFF] or own[0]:
+        return False
+    for d in range(1, 7):
+        for st in brade_steps(rs, pos, d):
+            after = apply_step(rs, pos, st)
+            a_own, a_opp = _sides(after)
+            if pattern(rs, a_own, a_opp) not in (None, "kejsarspel"):
+                return True
+    return False
+
+
+def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
+    c = "b" if pos.turn else "w"
+    bound = pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
+    if len(dice) == 1:
+        if rs.one_die == "none":
+            raise ValueError(f"{rs.name} has no one-die rolls")
+        if not bound and not one_die_chance(rs, pos):
+            raise ValueError(
+                "a one-die roll needs a chance to finish a beautiful play by moving one checker "
+                "six points or fewer (RV 15)"
+            )
+    elif len(dice) == 2:
+        if bound:
+            raise ValueError("this player is in a one-die series and must roll one die (RV 15)")
+    else:
+        raise ValueError(f"bräde is played with one or two dice, got {len(dice)}")

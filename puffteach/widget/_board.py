@@ -1,0 +1,186 @@
+"""The anywidget ``Board``: traitlets synced with ``static/board.js``, logic in ``protocol``."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..explain import Explanation
+from ..game import Game
+from ..position import Position
+from ..rules import RuleSet
+from . import protocol
+
+_STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class Board(anywidget.AnyWidget):  # type: ignore[misc]
+    """A board to play, set up, replay and explain positions in Jupyter.
+
+    Both sides play at one screen (hot seat): roll or set the dice, click a checker of the side
+    to move to see its legal targets, click a target to move; clicking a forbidden point shows
+    the rule that forbids it. Every action also has a Python method. Refused method calls raise
+    ``ValueError`` with the reason (the board shows it too).
+
+    >>> board = Board("kontrar-puff", position="W:0x15 B:0x15 w")   # doctest: +SKIP
+    >>> board.set_dice(5, 5); board.move("0/5")                     # doctest: +SKIP
+    """
+
+    _esm = _STATIC / "board.js"
+    _css = _STATIC / "board.css"
+
+    #: the whole protocol state (see :mod:`puffteach.widget.protocol`)
+    state = traitlets.Dict().tag(sync=True)
+    #: the current position in notation (set it to start from another position)
+    position = traitlets.Unicode("").tag(sync=True)
+    #: the rule-set name (set it to start a new game under other rules)
+    rules = traitlets.Unicode("").tag(sync=True)
+    #: the dice of the roll in progress or of the last roll
+    dice = traitlets.List().tag(sync=True)
+    #: one line per finished roll, e.g. ``"W 5-5: 0/5 0/5 0/2 0/2"``
+    history = traitlets.List().tag(sync=True)
+    #: the interactive SVG drawing
+    svg = traitlets.Unicode("").tag(sync=True)
+    #: the front end may set an action here instead of sending it (add a counter ``n`` so that
+    #: the same action twice is a change)
+    action = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "kontrar-puff",
+        position: str | Position | None = None,
+        seed: int | None = None,
+        **view: Any,
+    ) -> None:
+        self._syncing = False
+        super().__init__()
+        self._publish(protocol.initial_state(rules, position, seed, **view))
+        self.on_msg(self._on_msg)
+        self.observe(self._on_position, names="position")
+        self.observe(self._on_rules, names="rules")
+        self.observe(self._on_action, names="action")
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Apply a protocol action; return the new state (its ``error`` says if it was refused)."""
+        new = protocol.step(self.state, action)
+        self._publish(new)
+        return new
+
+    def _do(self, action: dict[str, Any]) -> dict[str, Any]:
+        new = self.apply(action)
+        if new.get("error"):
+            raise ValueError(new["error"])
+        return new
+
+    def _publish(self, state: dict[str, Any]) -> None:
+        self._syncing = True
+        try:
+            with self.hold_sync():
+                self.state = state
+                self.svg = state["svg"]
+                self.rules = state["rules"]
+                self.position = state["position"]
+                self.dice = list(state["dice"] or [])
+                self.history = list(state["history"])
+        finally:
+            self._syncing = False
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict):
+            self.apply(content)
+
+    def _on_action(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"]:
+            self.apply({k: v for k, v in change["new"].items() if k != "n"})
+
+    def _on_position(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] == self.state.get("position"):
+            return
+        new = self.apply({"type": "set_position", "position": change["new"]})
+        if new.get("error"):
+            self._publish(new)  # puts the old position back
+            raise ValueError(new["error"])
+
+    def _on_rules(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] == self.state.get("rules"):
+            return
+        new = self.apply({"type": "new_game", "rules": change["new"]})
+        if new.get("error"):
+            self._publish(new)
+            raise ValueError(new["error"])
+
+    # ------------------------------------------------------------------ the Python API
+    def roll(self) -> list[int]:
+        """Roll the dice (seeded); return them."""
+        return list(self._do({"type": "roll"})["dice"])
+
+    def set_dice(self, a: int, b: int | None = None) -> None:
+        """Set the dice of the next roll (``b=None``: a one-die roll)."""
+        self._do({"type": "set_dice", "dice": [a] if b is None else [a, b]})
+
+    def move(self, move: str) -> None:
+        """Play one step, e.g. ``"3/8"`` in the mover's path numbers."""
+        self._do({"type": "move", "move": move})
+
+    def name_pasch(self, x: int) -> None:
+        """Play the generalpasch just rolled as the pasch x-x."""
+        self._do({"type": "name_pasch", "x": x})
+
+    def end_roll(self) -> None:
+        """Accept a fully forfeited generalpasch roll without naming a pasch."""
+        self._do({"type": "end_roll"})
+
+    def undo(self) -> bool:
+        """Take back the last roll or step; False when there is nothing to undo."""
+        return not self.apply({"type": "undo"}).get("error")
+
+    def redo(self) -> bool:
+        """Replay what ``undo`` took back; False when there is nothing to redo."""
+        return not self.apply({"type": "redo"}).get("error")
+
+    def new_game(self, rules: str | None = None) -> None:
+        """A new game from the start (with an opening roll), under ``rules`` if given."""
+        action: dict[str, Any] = {"type": "new_game"}
+        if rules is not None:
+            action["rules"] = rules
+        self._do(action)
+
+    def load(self, record: dict[str, Any] | str, index: int = 0) -> None:
+        """Load a game record (``Game.record()`` / ``Game.dumps()``) to replay from event
+        ``index`` (``-1``: the end)."""
+        self._do({"type": "load", "record": record, "index": index})
+
+    def goto(self, index: int) -> None:
+        """Show the game after its first ``index`` events (replay)."""
+        self._do({"type": "replay_goto", "index": index})
+
+    def setup(self, position: str | Position) -> None:
+        """Start from ``position`` (notation)."""
+        self._do({"type": "set_position", "position": str(position)})
+
+    def view(self, **options: Any) -> None:
+        """Drawing options: ``view``, ``flip``, ``arrows``, ``labels``, ``size``."""
+        self._do({"type": "view", **options})
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def game(self) -> Game:
+        """The game on the board (rebuilt from the record; changing it leaves the board as is)."""
+        return protocol.rebuild(self.state)
+
+    @property
+    def message(self) -> str:
+        """What the board says now (the last action's result or refusal)."""
+        return str(self.state.get("message", ""))
+
+    def explain(self, move: str) -> Explanation:
+        """Why ``move`` is or is not allowed now, with the rule and its source."""
+        return self.game.explain(move)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (rolls and moves so far), for ``load`` or ``Game.load``."""
+        return dict(self.state["record"])
