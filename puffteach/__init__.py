@@ -20,3 +20,13 @@ __all__ = [
     "Position", "PositionError", "RuleSet", "RuleSetError", "Step", "rules",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # The board widget needs anywidget; import it only when asked for (the engine stays
+    # standard-library only).
+    if name == "Board":
+        from .widget import Board
+
+        return Board
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

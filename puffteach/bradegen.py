@@ -344,3 +344,79 @@ def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
             raise ValueError("this player is in a one-die series and must roll one die (RV 15)")
     else:
         raise ValueError(f"bräde is played with one or two dice, got {len(dice)}")
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def _rv(rs: RuleSet, code: str, bh: str) -> str:
+    """Cite BH for the family preset's own choices, RV's paragraph otherwise."""
+    return bh if rs.preset == "brade-family" else f"RV-{code}"
+
+
+def refusal(t: Turn, frm: int, to: int, die: int) -> tuple[str, str]:
+    """(reason, rule id) why the step frm/to with ``die`` is not allowed in bräde."""
+    rs, pos = t.rules, t.pos
+    own, opp = _sides(pos)
+    lo, hi = rs.noband or (0, -1)
+    if own[0] and frm != 0:
+        return (f"the {own[0]} hit checker(s) must enter before any other checker moves", "B-hit")
+    if frm == 0 and not own[0]:
+        return ("there is no hit checker waiting to enter", "B-enter")
+    raw = brade_steps(rs, pos, die)
+    if any(s.frm == frm and s.to == to for s in raw):
+        if rs.five_blots and not five_blots_ok(t, (*t.moves, *(s for s in raw if s.frm == frm
+                                                              and s.to == to))):
+            return ("no band may be made before five blots have left the home", "RV-3")
+        return (
+            "the roll must be used as fully as possible (as many dice and pips as possible, "
+            "and the higher die when only one can be used); this step does not allow that",
+            "B-dice",
+        )
+    last = own[OFF] == CHECKERS - 1
+    if to <= 24:
+        n = opp[_X[to]]
+        if frm == 0 and own[to]:
+            return ("a hit checker may not enter onto your own checkers, the home included",
+                    "B-enter")
+        if lo <= to <= hi and own[to]:
+            return (f"no band on your points {lo}-{hi}: point {to} already holds your checker",
+                    "B-noband")
+        if n >= 2:
+            if last:
+                return ("with only one checker left to bear off you may never burst a band",
+                        "B-last-checker")
+            if frm == 0:
+                code = rs.burst_entry if rs.burst_entry != "none" else "5b"
+                return (
+                    f"the opponent has a band on your point {to}; entering may burst it only "
+                    + ("when more checkers wait than free points in your first quarter"
+                       if code == "5a" else
+                       "when all six points of your first quarter are yours or his bands"),
+                    _rv(rs, code, "B-burst-entry"),
+                )
+            if to == 24 and rs.huk_burst:
+                return ("the huk band may be burst only with all your other checkers in your "
+                        "fourth quarter", "RV-7")
+            return (f"the opponent has a band on your point {to}: no landing or touching down "
+                    "(only a wall of six bands in a row may be burst)", "B-land")
+        if rs.wall == "6b":
+            return ("six bands in a row may not be made", "RV-6b")
+        return ("this step is not allowed", "B-dice")
+    why = may_bear_off(rs, own, opp)
+    if why == "B-bearoff":
+        return ("bearing off needs all checkers in the fourth quarter (points 19-24)",
+                "B-bearoff")
+    if why == "RV-9":
+        return ("no bear-off until every checker in the fourth quarter stands in a band", "RV-9")
+    if why == "RV-10":
+        return ("no bear-off while the opponent holds a band on his huk", "RV-10")
+    back = next(p for p in range(19, 26) if own[p])
+    if rs.bearoff == "8b" and frm != back:
+        return (f"only the rearmost checker (on point {back}) may be borne off", "RV-8b")
+    if frm + die > OFF:
+        if rs.bearoff == "8d":
+            return ("while the opponent holds his huk only exact bear-off is allowed", "RV-8d")
+        return (f"only exact bear-off: the {die} is more than the {OFF - frm} needed",
+                _rv(rs, "8c", "B-bearoff"))
+    return ("this step is not allowed", "B-dice")

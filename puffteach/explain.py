@@ -96,6 +96,14 @@ def explain_step(t: Turn, text: str) -> Explanation:
     if t.outcome is not None:
         return Explanation(False, "the game is over", rs.rule_id("win"))
     if t.done:
+        if t.forfeited and rs.family == "brade" and t.pos.side(t.pos.turn)[frm]:
+            from .bradegen import refusal
+
+            dist = [d for d in set(t.forfeited) if frm + d == to or (to == OFF and frm + d >= to)]
+            if dist:
+                reason, rule_id = refusal(t, frm, to, dist[0])
+                if rule_id != "B-dice":
+                    return Explanation(False, reason, rule_id)
         if t.forfeited:
             return _forfeit_reason(t)
         return Explanation(False, "this roll has been played in full", rs.rule_id("must"))
@@ -120,6 +128,11 @@ def explain_step(t: Turn, text: str) -> Explanation:
         left = " ".join(map(str, t.remaining))
         what = "bearing off from there" if to == OFF else f"a move of {dist}"
         return Explanation(False, f"no die left for {what} (dice due: {left})", rs.rule_id("dice"))
+    if rs.family == "brade":
+        from .bradegen import refusal
+
+        reason, rule_id = refusal(t, frm, to, cands[0] if to != OFF else _bear_die(t, frm, cands))
+        return Explanation(False, reason, rule_id)
     # 3. the order of the dice
     if not t.plan.free and t.remaining[0] not in cands:
         return _order_refusal(t, cands[0])
@@ -188,6 +201,11 @@ def explain_step(t: Turn, text: str) -> Explanation:
             rs.rule_id("order"),
         )
     return Explanation(False, "this step is not allowed", rs.rule_id("must"))
+
+
+def _bear_die(t: Turn, frm: int, cands: list[int]) -> int:
+    exact = [d for d in cands if frm + d == OFF]
+    return exact[0] if exact else cands[0]
 
 
 def _pasch_rule(t: Turn) -> str:

@@ -497,7 +497,7 @@ def _point(
         cx, cy = geo.slot(q, min(n, MAX_SHOWN - 1))
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R - 2}" fill="{TARGET}" '
-            f'fill-opacity="0.25" stroke="{TARGET}" stroke-width="3" stroke-dasharray="5 3"/>'
+            f'fill-opacity="0.3" stroke="{TARGET}" stroke-width="3" stroke-dasharray="5 3"/>'
         )
         out.append(f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="4" fill="{TARGET}"/>')
     # the point number, outside the frame
@@ -639,7 +639,7 @@ def _last_move(
     return [
         f'<g class="last-move" data-side="{"wb"[side]}" data-move="{name}" pointer-events="none">',
         f"<title>{_esc(label)}: {name}</title>",
-        f'<path d="{d}" fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="9"/>',
+        f'<path d="{d}" fill="none" stroke="#ffffff" stroke-opacity="0.8" stroke-width="9"/>',
         f'<path d="{d}" fill="none" stroke="{LAST_MOVE}" stroke-width="4"/>',
         f'<polygon points="{_arrowhead(tip, ctrl, 18)}" fill="{LAST_MOVE}" stroke="#ffffff" '
         f'stroke-width="1.5"/>',
@@ -705,5 +705,7 @@ def draw_game(game: Game, **kw: object) -> str:
         if turn.moves:
             step = turn.moves[-1]
             args["last_move"] = (turn.start.turn, step.frm, step.to)
+    if "dice" in kw and "used" not in kw:
+        args.pop("used", None)  # the used marks belong to the game's dice, not to these
     args.update(kw)
     return draw(game.position, game.rules, **args)  # type: ignore[arg-type]

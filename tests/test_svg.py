@@ -326,7 +326,7 @@ def test_highlight_targets_last_move_and_dice() -> None:
 def test_path_arrows_white_solid_black_dashed() -> None:
     root = _tree(draw(START, "kontrar-puff", arrows=True))
     arrows = {g.get("data-side"): g for g in _groups(root, "path-arrow")}
-    assert sorted(arrows) == ["b", "w"]
+    assert sorted(map(str, arrows)) == ["b", "w"]
     assert all(p.get("stroke-dasharray") is None for p in arrows["w"].iter(f"{NS}polyline"))
     assert any(p.get("stroke-dasharray") for p in arrows["b"].iter(f"{NS}polyline"))
     assert not _groups(_tree(draw(START)), "path-arrow")

@@ -17,7 +17,7 @@ from . import protocol
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 
-class Board(anywidget.AnyWidget):  # type: ignore[misc]
+class Board(anywidget.AnyWidget):
     """A board to play, set up, replay and explain positions in Jupyter.
 
     Both sides play at one screen (hot seat): roll or set the dice, click a checker of the side
@@ -39,9 +39,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     #: the rule-set name (set it to start a new game under other rules)
     rules = traitlets.Unicode("").tag(sync=True)
     #: the dice of the roll in progress or of the last roll
-    dice = traitlets.List().tag(sync=True)
+    dice: traitlets.List[int] = traitlets.List().tag(sync=True)
     #: one line per finished roll, e.g. ``"W 5-5: 0/5 0/5 0/2 0/2"``
-    history = traitlets.List().tag(sync=True)
+    history: traitlets.List[str] = traitlets.List().tag(sync=True)
     #: the interactive SVG drawing
     svg = traitlets.Unicode("").tag(sync=True)
     #: the front end may set an action here instead of sending it (add a counter ``n`` so that
@@ -59,8 +59,6 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         super().__init__()
         self._publish(protocol.initial_state(rules, position, seed, **view))
         self.on_msg(self._on_msg)
-        self.observe(self._on_position, names="position")
-        self.observe(self._on_rules, names="rules")
         self.observe(self._on_action, names="action")
 
     # ------------------------------------------------------------------ applying actions
@@ -97,21 +95,31 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         if not self._syncing and change["new"]:
             self.apply({k: v for k, v in change["new"].items() if k != "n"})
 
-    def _on_position(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] == self.state.get("position"):
-            return
-        new = self.apply({"type": "set_position", "position": change["new"]})
+    @traitlets.validate("position")
+    def _valid_position(self, proposal: dict[str, Any]) -> str:
+        # Setting ``board.position`` from Python starts a game from that position; a bad one
+        # is refused before anyone sees it.
+        value = proposal["value"]
+        if self._syncing or value == self.state.get("position"):
+            return str(value)
+        new = self.apply({"type": "set_position", "position": value})
         if new.get("error"):
-            self._publish(new)  # puts the old position back
-            raise ValueError(new["error"])
+            raise traitlets.TraitError(new["error"])
+        return str(new["position"])
 
-    def _on_rules(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] == self.state.get("rules"):
-            return
-        new = self.apply({"type": "new_game", "rules": change["new"]})
+    @traitlets.validate("rules")
+    def _valid_rules(self, proposal: dict[str, Any]) -> str:
+        # Setting ``board.rules`` starts a new game under those rules.
+        value = proposal["value"]
+        if self._syncing or value == self.state.get("rules"):
+            return str(value)
+        new = self.apply({"type": "new_game", "rules": value})
         if new.get("error"):
-            self._publish(new)
-            raise ValueError(new["error"])
+            raise traitlets.TraitError(new["error"])
+        return str(new["rules"])
+
+    def __repr__(self) -> str:
+        return f"Board(rules={self.rules!r}, position={self.position!r})"
 
     # ------------------------------------------------------------------ the Python API
     def roll(self) -> list[int]:

@@ -98,7 +98,7 @@ from ..board import OFF, from_physical, to_physical
 from ..explain import Explanation, IllegalMoveError
 from ..game import RECORD_FORMAT, Game
 from ..movegen import plans
-from ..position import Position, PositionError
+from ..position import Position
 from ..rules import RuleSet, rules
 
 State = dict[str, Any]
@@ -430,13 +430,14 @@ def _select(state: State, game: Game, point: Any) -> None:
 
 
 def _a_click(state: State, action: Action) -> Game | None:
-    point = action.get("point")
-    _check_point(point)
+    point = _check_point(action.get("point"))
     if state.get("setup"):
         tool = state["setup"]["tool"]
         if tool == "remove":
-            return _a_setup_remove(state, {"point": point})
-        return _a_setup_place(state, {"point": point, "side": tool})
+            _a_setup_remove(state, {"point": point})
+        else:
+            _a_setup_place(state, {"point": point, "side": tool})
+        return None
     game = _playing(state)
     if game.turn is None:
         raise _no_turn(game)
@@ -486,7 +487,10 @@ def _a_redo(state: State, action: Action) -> Game:
 
 
 def _a_new_game(state: State, action: Action) -> None:
-    rs = rules(action.get("rules", state["rules"]))
+    name = action.get("rules", state["rules"])
+    if not isinstance(name, str):
+        raise Refusal(f"rules are written preset[+code...], got {name!r}")
+    rs = rules(name)
     _new_game(state, rs, action.get("position"))
 
 
@@ -560,11 +564,10 @@ def _a_replay_goto(state: State, action: Action) -> Game:
 def _index(value: Any, length: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refusal(f"an event index is a whole number 0-{length}, got {value!r}")
-    if value < 0:
-        value += length + 1
-    if not 0 <= value <= length:
+    index = value + length + 1 if value < 0 else value
+    if not 0 <= index <= length:
         raise Refusal(f"event index {value} out of range 0-{length}")
-    return value
+    return index
 
 
 def _a_setup_toggle(state: State, action: Action) -> Game | None:
@@ -606,8 +609,7 @@ def _a_setup_place(state: State, action: Action) -> None:
     if side not in SIDES:
         raise Refusal(f"place a checker of side 'w' or 'b', got {side!r}")
     me = SIDES.index(side)
-    point = action.get("point")
-    _check_point(point)
+    point = _check_point(action.get("point"))
     rs = rules(state["rules"])
     pos = Position.parse(setup["position"])
     own = list(pos.side(me))
@@ -636,8 +638,7 @@ def _a_setup_place(state: State, action: Action) -> None:
 
 def _a_setup_remove(state: State, action: Action) -> None:
     setup = _setup(state)
-    point = action.get("point")
-    _check_point(point)
+    point = _check_point(action.get("point"))
     rs = rules(state["rules"])
     pos = Position.parse(setup["position"])
     if isinstance(point, str):
@@ -749,11 +750,12 @@ def _no_turn(game: Game) -> Refusal:
     return Refusal(e.message, e)
 
 
-def _check_point(point: Any) -> None:
+def _check_point(point: Any) -> int | str:
+    """``point`` if it is a physical point 1-24 or a pool name; else a refusal."""
     if isinstance(point, int) and not isinstance(point, bool) and 1 <= point <= 24:
-        return
-    if point in ("w0", "b0", "w25", "b25"):
-        return
+        return point
+    if isinstance(point, str) and point in ("w0", "b0", "w25", "b25"):
+        return point
     raise Refusal(f"a point is 1-24 or a pool (w0, b0, w25, b25), got {point!r}")
 
 
@@ -878,9 +880,18 @@ def _derive(state: State, game: Game) -> State:
     if setup:
         pos = Position.parse(setup["position"])
         state.update(
-            position=str(pos), to_move=SIDES[pos.turn], dice=None, remaining=[], dice_view=[],
-            roll_name=None, legal_moves=[], targets=[], selected=None, can_roll=False,
-            can_name_pasch=False, can_end_roll=False,
+            position=str(pos),
+            to_move=SIDES[pos.turn],
+            dice=None,
+            remaining=[],
+            dice_view=[],
+            roll_name=None,
+            legal_moves=[],
+            targets=[],
+            selected=None,
+            can_roll=False,
+            can_name_pasch=False,
+            can_end_roll=False,
         )
         state["last_to"] = None
         state["svg"] = _render(state, pos, rs, (), None, ())
@@ -895,8 +906,9 @@ def _derive(state: State, game: Game) -> State:
     state.update(
         position=str(game.position),
         to_move=SIDES[game.position.turn],
-        dice=list(game.dice) if game.dice else (list(game.history[-1].dice) if game.history
-                                                else None),
+        dice=list(game.dice)
+        if game.dice
+        else (list(game.history[-1].dice) if game.history else None),
         remaining=list(game.remaining),
         dice_view=dice_view,
         roll_name=roll_name,

@@ -1,0 +1,234 @@
+// puffteach board widget front end (plain ESM, no imports).
+// It only draws the state Python sends (model "state") and sends actions back with
+// model.send({type: ..., ...}); every rule lives in puffteach/widget/protocol.py.
+
+const WORDS = {
+  en: {
+    roll: "Roll", setDice: "Set dice", undo: "Undo", redo: "Redo", newGame: "New game",
+    flip: "Flip", arrows: "Arrows", setup: "Set up", name: "Name pasch", end: "End roll",
+    setPos: "Set position", numbering: "Numbering", physical: "physical", white: "White",
+    black: "Black", remove: "remove", toMove: "to move", dice: "Dice", used: "used",
+    forfeited: "forfeited (fåta)", due: "due", history: "Rolls", back: "Back", fwd: "Forward",
+  },
+  sv: {
+    roll: "Slå", setDice: "Sätt tärningar", undo: "Ångra", redo: "Gör om", newGame: "Nytt parti",
+    flip: "Spegla", arrows: "Pilar", setup: "Ställ upp", name: "Namnge pasch", end: "Avsluta slaget",
+    setPos: "Sätt ställning", numbering: "Numrering", physical: "fysisk", white: "Vit",
+    black: "Svart", remove: "ta bort", toMove: "vid draget", dice: "Tärningar", used: "spelad",
+    forfeited: "fåta", due: "kvar", history: "Slag", back: "Bakåt", fwd: "Framåt",
+  },
+  de: {
+    roll: "Würfeln", setDice: "Würfel setzen", undo: "Zurück", redo: "Wiederholen",
+    newGame: "Neues Spiel", flip: "Spiegeln", arrows: "Pfeile", setup: "Aufstellen",
+    name: "Pasch nennen", end: "Wurf beenden", setPos: "Stellung setzen", numbering: "Nummern",
+    physical: "Brett", white: "Weiß", black: "Schwarz", remove: "entfernen", toMove: "am Zug",
+    dice: "Würfel", used: "gesetzt", forfeited: "verfallen", due: "offen", history: "Würfe",
+    back: "Zurück", fwd: "Vor",
+  },
+};
+
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function select(cls, options) {
+  const s = h("select", cls);
+  for (const [value, label] of options) {
+    const o = h("option", "", label);
+    o.value = String(value);
+    s.append(o);
+  }
+  return s;
+}
+
+function render({ model, el }) {
+  const send = (action) => model.send(action);
+  const root = h("div", "puffteach-widget");
+  const bar1 = h("div", "pt-bar");
+  const bar2 = h("div", "pt-bar");
+  const board = h("div", "pt-board");
+  const diceRow = h("div", "pt-dice");
+  const msg = h("div", "pt-message");
+  msg.setAttribute("role", "status");
+  msg.setAttribute("aria-live", "polite");
+  const outcome = h("div", "pt-outcome");
+  const posRow = h("div", "pt-posrow");
+  const posInput = h("input", "pt-position");
+  posInput.type = "text";
+  posInput.spellcheck = false;
+  posInput.setAttribute("aria-label", "position");
+  const posBtn = h("button", "pt-setpos");
+  posRow.append(posInput, posBtn);
+  const hist = h("ol", "pt-history");
+
+  const faces = [1, 2, 3, 4, 5, 6].map((d) => [d, String(d)]);
+  const btn = (cls, action) => {
+    const b = h("button", cls);
+    b.type = "button";
+    if (action) b.addEventListener("click", () => send(typeof action === "function" ? action() : action));
+    return b;
+  };
+  const roll = btn("pt-roll", { type: "roll" });
+  const die1 = select("pt-die1", faces);
+  const die2 = select("pt-die2", [["", "–"], ...faces]);
+  die2.value = "1";
+  const setDice = btn("pt-setdice", () => ({
+    type: "set_dice",
+    dice: die2.value ? [Number(die1.value), Number(die2.value)] : [Number(die1.value)],
+  }));
+  const nameSel = select("pt-namesel", faces);
+  const name = btn("pt-name", () => ({ type: "name_pasch", x: Number(nameSel.value) }));
+  const end = btn("pt-end", { type: "end_roll" });
+  const undo = btn("pt-undo", { type: "undo" });
+  const redo = btn("pt-redo", { type: "redo" });
+  const back = btn("pt-back", () => ({ type: "replay_goto", index: cur().replay_index - 1 }));
+  back.textContent = "◀";
+  const fwd = btn("pt-fwd", () => ({ type: "replay_goto", index: cur().replay_index + 1 }));
+  fwd.textContent = "▶";
+  const where = h("span", "pt-where");
+  const newGame = btn("pt-new", { type: "new_game" });
+  const flip = btn("pt-flip", () => ({ type: "view", flip: !cur().view.flip }));
+  const arrowsBox = h("input", "pt-arrows");
+  arrowsBox.type = "checkbox";
+  const arrowsLbl = h("label", "pt-check");
+  const arrowsTxt = h("span");
+  arrowsLbl.append(arrowsBox, arrowsTxt);
+  arrowsBox.addEventListener("change", () => send({ type: "view", arrows: arrowsBox.checked }));
+  const viewSel = select("pt-view", [["physical", "1-24"], ["white", "W"], ["black", "B"]]);
+  viewSel.addEventListener("change", () => send({ type: "view", view: viewSel.value }));
+  const langSel = select("pt-lang", [["en", "en"], ["sv", "sv"], ["de", "de"]]);
+  langSel.addEventListener("change", () => send({ type: "view", labels: langSel.value }));
+  const setup = btn("pt-setup", () => ({ type: "setup_toggle", on: !cur().setup }));
+  const toolSel = select("pt-tool", [["w", "W"], ["b", "B"], ["remove", "×"]]);
+  toolSel.addEventListener("change", () => send({ type: "setup_toggle", on: true, tool: toolSel.value }));
+  const turnSel = select("pt-turn", [["w", "W"], ["b", "B"]]);
+  turnSel.addEventListener("change", () => send({ type: "setup_toggle", on: true, turn: turnSel.value }));
+  posBtn.type = "button";
+  posBtn.addEventListener("click", () => send({ type: "set_position", position: posInput.value }));
+
+  bar1.append(roll, die1, die2, setDice, nameSel, name, end, undo, redo, back, where, fwd);
+  bar2.append(newGame, flip, viewSel, arrowsLbl, langSel, setup, toolSel, turnSel);
+  root.append(bar1, board, diceRow, msg, outcome, posRow, bar2, hist);
+  el.append(root);
+
+  const cur = () => model.get("state") || {};
+
+  // clicks and keys on points and pools become "click" actions
+  const pointOf = (target) => {
+    const g = target && target.closest ? target.closest("g.pt, g.pool") : null;
+    if (!g) return null;
+    return g.dataset.point ? Number(g.dataset.point) : g.dataset.pool;
+  };
+  board.addEventListener("click", (ev) => {
+    const p = pointOf(ev.target);
+    if (p !== null) send({ type: "click", point: p });
+  });
+  board.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const p = pointOf(ev.target);
+    if (p === null) return;
+    ev.preventDefault();
+    send({ type: "click", point: p });
+  });
+
+  let lastSvg = null;
+  function update() {
+    const s = cur();
+    const w = WORDS[(s.view && s.view.labels) || "en"] || WORDS.en;
+    roll.textContent = w.roll;
+    setDice.textContent = w.setDice;
+    name.textContent = w.name;
+    end.textContent = w.end;
+    undo.textContent = w.undo;
+    redo.textContent = w.redo;
+    back.title = w.back;
+    fwd.title = w.fwd;
+    newGame.textContent = w.newGame;
+    flip.textContent = w.flip;
+    arrowsTxt.textContent = w.arrows;
+    setup.textContent = w.setup;
+    posBtn.textContent = w.setPos;
+    viewSel.title = w.numbering;
+    viewSel.options[0].textContent = w.physical;
+    viewSel.options[1].textContent = w.white;
+    viewSel.options[2].textContent = w.black;
+    for (const sel of [toolSel, turnSel]) {
+      sel.options[0].textContent = w.white;
+      sel.options[1].textContent = w.black;
+    }
+    toolSel.options[2].textContent = w.remove;
+    turnSel.title = w.toMove;
+
+    roll.disabled = !s.can_roll;
+    setDice.disabled = !s.can_roll;
+    die1.disabled = die2.disabled = !s.can_roll;
+    name.hidden = nameSel.hidden = !s.can_name_pasch;
+    end.hidden = !s.can_end_roll;
+    undo.disabled = !s.can_undo;
+    redo.disabled = !s.can_redo;
+    back.disabled = !s.replay_index;
+    fwd.disabled = !(s.replay_index < s.replay_length);
+    where.textContent = s.replay_length ? `${s.replay_index} / ${s.replay_length}` : "";
+    where.classList.toggle("pt-replaying", !!s.replay);
+    flip.setAttribute("aria-pressed", String(!!(s.view && s.view.flip)));
+    setup.setAttribute("aria-pressed", String(!!s.setup));
+    toolSel.hidden = turnSel.hidden = !s.setup;
+    if (s.setup) {
+      toolSel.value = s.setup.tool;
+      turnSel.value = s.to_move;
+    }
+    if (s.view) {
+      viewSel.value = s.view.view;
+      langSel.value = s.view.labels;
+      arrowsBox.checked = !!s.view.arrows;
+    }
+    root.classList.toggle("pt-setup-mode", !!s.setup);
+
+    if (s.svg !== lastSvg) {
+      const focused = pointOf(document.activeElement);
+      board.innerHTML = s.svg || "";
+      lastSvg = s.svg;
+      if (s.last_to !== null && s.last_to !== undefined) {
+        const sel = typeof s.last_to === "number"
+          ? `g.pt[data-point="${s.last_to}"]` : `g.pool[data-pool="${s.last_to}"]`;
+        const dest = board.querySelector(sel);
+        if (dest) dest.classList.add("pt-arrived");
+      }
+      if (focused !== null) {
+        const sel = typeof focused === "number"
+          ? `g.pt[data-point="${focused}"]` : `g.pool[data-pool="${focused}"]`;
+        const again = board.querySelector(sel);
+        if (again) again.focus();
+      }
+    }
+
+    diceRow.replaceChildren();
+    if (s.roll_name) diceRow.append(h("span", "pt-rollname", `${w.dice} ${s.roll_name}:`));
+    for (const d of s.dice_view || []) {
+      const chip = h("span", `pt-die pt-${d.status}`, String(d.value));
+      chip.title = w[d.status] || d.status;
+      diceRow.append(chip);
+    }
+    msg.textContent = s.message || "";
+    msg.classList.toggle("pt-error", !!s.error);
+    outcome.textContent = "";
+    if (s.outcome) {
+      const o = s.outcome;
+      const who = o.winner === "w" ? w.white : w.black;
+      const extra = [o.schneider ? "schneider" : "", o.munk ? "munk" : ""].filter(Boolean);
+      outcome.textContent = `${who}: ${o.kind}, ${o.points}` + (extra.length ? ` (${extra.join(", ")})` : "");
+    }
+    if (document.activeElement !== posInput) posInput.value = s.position || "";
+    hist.replaceChildren(...(s.history || []).map((line) => h("li", "", line)));
+    hist.title = w.history;
+  }
+
+  model.on("change:state", update);
+  update();
+  return () => model.off("change:state", update);
+}
+
+export default { render };
