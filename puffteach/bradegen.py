@@ -144,6 +144,25 @@ def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
 # --------------------------------------------------------------------------- outcomes
 
 
+def janblotta_out(own: tuple[int, ...]) -> bool:
+    """The seventh checker has left the home, or the sixth while the home band stands (B-jan)."""
+    out = CHECKERS - own[1] - own[OFF]
+    return out >= 7 or (out >= 6 and own[1] >= 2)
+
+
+def may_resign(rs: RuleSet, pos: Position) -> str | None:
+    """None if the side to move may resign for a hemspel's points (RV 4a), else why not."""
+    if rs.resign != "4a":
+        return f"resigning is not allowed under {rs.name} (RV {rs.resign})"
+    own, _ = _sides(pos)
+    c = "b" if pos.turn else "w"
+    if any(own[p] >= 2 for p in range(13, 25)) or pos.flag(f"{c}banded"):
+        return "you have (or had) a band in your third or fourth quarter (RV 4a)"
+    if janblotta_out(own) or pos.flag(f"{c}janblotta"):
+        return "you have (or had) your janblotta out (RV 4a)"
+    return None
+
+
 def jan_excess(victim: tuple[int, ...]) -> int:
     """How many more checkers the victim has to enter than he has points to enter on (B-jan):
     points of his first quarter without his own checkers (empty, or the winner's)."""
@@ -214,7 +233,7 @@ def brade_early_outcome(t: Turn, before: Position, pos: Position, step: Step) ->
     excess = jan_excess(opp)
     if excess > 0 and step.hit:
         burst = _sides(before)[1][_X[step.to]] >= 2 if step.to <= 24 else False
-        if burst:
+        if burst and (rs.sprangjan_now or rs.jan_when == "24a"):
             return score(rs, pos, me, "sprangjan")
         if rs.jan_when == "24a":
             return score(rs, pos, me, "jan", excess)
@@ -223,6 +242,20 @@ def brade_early_outcome(t: Turn, before: Position, pos: Position, step: Step) ->
         if kind:
             return score(rs, pos, me, kind)
     return None
+
+
+def _jan_made_by_burst(t: Turn) -> bool:
+    """Was the jan completed by a burst (sprängjan) rather than by hitting a blot (RV 24b)?"""
+    from .movegen import apply_step
+
+    pos = t.start
+    for st in t.moves:
+        opp_before = _sides(pos)[1]
+        burst = st.to <= 24 and st.hit and opp_before[_X[st.to]] >= 2
+        pos = apply_step(t.rules, pos, st)
+        if jan_excess(_sides(pos)[1]) > 0:
+            return burst
+    return False
 
 
 def brade_finish(t: Turn) -> tuple[Position, Outcome | None]:
@@ -239,12 +272,15 @@ def brade_finish(t: Turn) -> tuple[Position, Outcome | None]:
     if outcome is None:
         excess = jan_excess(opp)
         if excess > 0 and any(st.hit for st in t.moves):
-            outcome = score(rs, pos, me, "jan", excess)
+            kind = "sprangjan" if _jan_made_by_burst(t) else "jan"
+            outcome = score(rs, pos, me, kind, excess)
     c = "b" if me else "w"
     if rs.opening_six in ("2b", "2c"):
         pos = pos.with_flag(f"{c}rolled", 1)
     if rs.resign in ("4a", "4c") and any(own[p] >= 2 for p in range(13, 25)):
         pos = pos.with_flag(f"{c}banded", 1)
+    if rs.resign == "4a" and janblotta_out(own):
+        pos = pos.with_flag(f"{c}janblotta", 1)
     if rs.one_die != "none":
         left = pos.flag(f"{c}onedie")
         if len(t.plan.dice) == 1:

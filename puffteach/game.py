@@ -11,6 +11,7 @@ from .explain import Explanation, IllegalMoveError, explain_step, find_step
 from .movegen import Outcome, Play, Plan, Step, Turn, begin, finish, plans, plays_from, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
+from .rules.brade import RANK, VALUED_AS, roll_name
 
 RECORD_FORMAT = "puffteach-game/1"
 
@@ -41,6 +42,8 @@ class _State:
     outcome: Outcome | None
     turns: tuple[TurnRecord, ...]
     events: tuple[tuple[str, Any], ...]
+    #: bräde RV 11-13: (paragraph, the loser who rolls on, rolls left) after a provisional win
+    after: tuple[int, int, int] | None = None
 
 
 class Game:
@@ -73,6 +76,7 @@ class Game:
             position.check(self.rules)
             start = position
         self.start = start
+        self.first_side = start.turn
         self._state = _State(start, None, None, None, (), ())
         self._undo: list[_State] = []
         self._redo: list[_State] = []
@@ -134,7 +138,13 @@ class Game:
         return self._state.events
 
     def is_over(self) -> bool:
-        return self._state.outcome is not None
+        """True once the game has its final result (after any RV 11-13 extra rolls)."""
+        return self._state.outcome is not None and self._state.after is None
+
+    @property
+    def after_game(self) -> tuple[int, int, int] | None:
+        """(RV paragraph, loser, rolls left) while the loser has extra rolls (RV 11-13)."""
+        return self._state.after
 
     def _set(self, state: _State) -> None:
         self._undo.append(self._state)
@@ -142,15 +152,94 @@ class Game:
         self._state = state
 
     # ------------------------------------------------------------------ rolling
-    def roll(self) -> tuple[int, int]:
-        """Roll both dice with the game's RNG and start moving them."""
+    def roll(self, one_die: bool = False) -> tuple[int, ...]:
+        """Roll the dice with the game's RNG and start moving them.
+
+        ``one_die=True`` rolls a single die (bräde's one-die rule, RV 15); a player bound to a
+        one-die series rolls one die automatically.
+        """
         self._check_can_roll()
+        if not one_die and self.one_die_required():
+            one_die = True
+        if one_die:
+            d = self.rng.randint(1, 6)
+            self.set_dice(d)
+            return (d,)
         dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         self.set_dice(*dice)
         return dice
 
+    def one_die_required(self) -> bool:
+        """Bräde RV 15: the side to move is in a one-die series (or bound by 15b)."""
+        rs, pos = self.rules, self._state.position
+        if rs.family != "brade" or rs.one_die == "none":
+            return False
+        c = "b" if pos.turn else "w"
+        return pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
+
+    def one_die_allowed(self) -> bool:
+        """Bräde RV 15: may the side to move choose to roll one die now?"""
+        from .bradegen import one_die_chance
+
+        rs = self.rules
+        if rs.family != "brade" or rs.one_die == "none" or self._state.turn is not None:
+            return False
+        return self.one_die_required() or one_die_chance(rs, self._state.position)
+
+    @property
+    def roll_name(self) -> str | None:
+        """The traditional name of the roll in progress (bräde, RV 23), e.g. 'sinka fyra'."""
+        d = self._state.dice
+        if self.rules.family != "brade" or d is None or len(d) != 2:
+            return None
+        return roll_name(*d)
+
+    def reroll(self) -> tuple[int, ...]:
+        """Bräde RV 25: once per game, refuse the roll just made and roll again."""
+        st = self._state
+        t = st.turn
+        if not self.rules.reroll_once:
+            raise GameError(f"{self.rules.name} has no re-roll (RV 25)")
+        if t is None or t.moves:
+            raise GameError("a roll can be refused only right after rolling, before moving")
+        c = "b" if st.position.turn else "w"
+        if st.position.flag(f"{c}reroll"):
+            raise GameError("the once-per-game re-roll has been used (RV 25)")
+        pos = st.position.with_flag(f"{c}reroll", 1)
+        self._set(_State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),),
+                         st.after))
+        return self.roll(one_die=len(t.plan.dice) == 1)
+
+    def _reroll_record(self) -> None:
+        st = self._state
+        t = st.turn
+        if t is None or t.moves or not self.rules.reroll_once:
+            raise GameError("a re-roll must directly follow a roll (RV 25)")
+        c = "b" if st.position.turn else "w"
+        pos = st.position.with_flag(f"{c}reroll", 1)
+        self._set(_State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),),
+                         st.after))
+
+    def resign(self) -> Outcome:
+        """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
+        from .bradegen import may_resign, score
+
+        st = self._state
+        if st.turn is not None or self.is_over():
+            raise GameError("resign between rolls, before rolling")
+        if self.rules.family != "brade":
+            raise GameError("resigning is a bräde rule (RV 4)")
+        why = may_resign(self.rules, st.position)
+        if why:
+            raise GameError(why)
+        me = st.position.turn
+        out = score(self.rules, st.position, 1 - me, "hemspel")
+        out = Outcome(out.winner, "hemspel", out.points, out.munk, False)
+        self._set(_State(st.position, None, None, out, st.turns, st.events + (("resign", 1),)))
+        return out
+
     def _check_can_roll(self) -> None:
-        if self._state.outcome is not None:
+        if self.is_over():
             raise GameError("the game is over")
         if self._state.turn is not None:
             raise GameError(f"the roll {self._state.dice} is still being moved")
@@ -190,13 +279,14 @@ class Game:
         st = self._state
         turn = begin(self.rules, st.position, options[0])
         self._set(self._close_if_done(
-            _State(st.position, turn, st.dice, None, st.turns, st.events + (("name", x),))
+            _State(st.position, turn, st.dice, st.outcome, st.turns, st.events + (("name", x),),
+                   st.after)
         ))
 
     def _start_turn(self, plan: Plan, dice: tuple[int, ...], *events: tuple[str, Any]) -> None:
         st = self._state
         turn = begin(self.rules, st.position, plan)
-        new = _State(st.position, turn, dice, None, st.turns, st.events + events)
+        new = _State(st.position, turn, dice, st.outcome, st.turns, st.events + events, st.after)
         self._set(self._close_if_done(new))
 
     def _close_if_done(self, st: _State) -> _State:
@@ -215,7 +305,52 @@ class Game:
         pos, outcome, again = finish(t)
         rec = TurnRecord(t.start.turn, t.plan.dice, t.plan.named, t.moves, t.forfeited, pos,
                          outcome, again)
-        return _State(pos, None, None, outcome, st.turns + (rec,), st.events)
+        after = st.after
+        final = st.outcome
+        if after is not None:  # RV 11-13: the loser's extra rolls
+            final, after, pos = self._after_roll(st, after, outcome, pos)
+        elif outcome is not None:
+            final = outcome
+            after = self._after_game(outcome, pos)
+            if after is not None:
+                pos = pos._replace(turn=after[1], streak=0)
+        return _State(pos, None, None, final, st.turns + (rec,), st.events, after)
+
+    def _after_game(self, outcome: Outcome, pos: Position) -> tuple[int, int, int] | None:
+        """RV 11-13: does the loser get extra rolls after this win?"""
+        rs = self.rules
+        if not rs.after_game or outcome.winner not in (0, 1):
+            return None
+        loser = 1 - outcome.winner
+        if outcome.kind == "hemspel":
+            if 11 in rs.after_game and outcome.winner == self.first_side and not outcome.munk:
+                return (11, loser, 1)
+            if 12 in rs.after_game and not pos.side(loser)[25]:
+                return (12, loser, 3)
+        if 13 in rs.after_game and outcome.kind in RANK:
+            return (13, loser, 3)
+        return None
+
+    def _after_roll(
+        self, st: _State, after: tuple[int, int, int], outcome: Outcome | None, pos: Position
+    ) -> tuple[Outcome | None, tuple[int, int, int] | None, Position]:
+        para, loser, left = after
+        first = st.outcome
+        assert first is not None
+        if outcome is not None and outcome.winner == loser:
+            if para == 11 and outcome.kind == "hemspel":
+                return Outcome(-1, "draw", 0), None, pos  # RV 11: both bore off
+            if para == 12 and outcome.kind in VALUED_AS and outcome.kind not in (
+                "hemspel", "jan", "sprangjan"
+            ):
+                return outcome, None, pos  # RV 12: the loser's beautiful play wins
+            if para == 13 and outcome.kind in RANK and (
+                RANK.index(outcome.kind) < RANK.index(first.kind)
+            ):
+                return outcome, None, pos  # RV 13: a higher beautiful play wins
+        if left <= 1:
+            return first, None, pos
+        return first, (para, loser, left - 1), pos._replace(turn=loser, streak=0)
 
     def end_roll(self) -> None:
         """Accept a fully forfeited generalpasch roll without naming a pasch."""
@@ -269,7 +404,8 @@ class Game:
         nt = push_step(t, step)
         st = self._state
         self._set(self._close_if_done(
-            _State(st.position, nt, st.dice, None, st.turns, st.events + (("move", str(step)),))
+            _State(st.position, nt, st.dice, st.outcome, st.turns,
+                   st.events + (("move", str(step)),), st.after)
         ))
         return step
 
@@ -357,6 +493,10 @@ class Game:
                     g.name_pasch(int(value))
                 elif kind == "move":
                     g.push(str(value))
+                elif kind == "reroll":
+                    g._reroll_record()
+                elif kind == "resign":
+                    g.resign()
                 else:
                     raise GameError(f"unknown event {kind!r}")
             except (ValueError, TypeError) as e:

@@ -33,7 +33,7 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True)
 class Outcome:
-    winner: int  # 0 White, 1 Black
+    winner: int  # 0 White, 1 Black, -1 nobody (a draw after RV 11)
     kind: str
     points: int
     munk: bool = False
@@ -41,7 +41,7 @@ class Outcome:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "winner": "wb"[self.winner],
+            "winner": "wb"[self.winner] if self.winner in (0, 1) else None,
             "kind": self.kind,
             "points": self.points,
             "munk": self.munk,
@@ -236,10 +236,86 @@ def begin(rs: RuleSet, pos: Position, plan: Plan) -> Turn:
     """Start moving a roll: the turn with any forfeits that are already certain."""
     t = Turn(rs, pos, plan, pos, plan.seq, plan.critical)
     if plan.free:
-        done = _complete(t)
-        t = replace(t, target=_target(t, done))
-        t._cache["complete"] = done
+        if _needs_enumeration(t):
+            done = _complete(t)
+            t = replace(t, target=_target(t, done))
+            t._cache["complete"] = done
+        else:
+            t = replace(t, target=_fast_target(t))
     return _settle(t)
+
+
+def _needs_enumeration(t: Turn) -> bool:
+    """Free regimes list whole plays when pips or play-level rules matter (bräde bear-off with
+    reduction, RV 3, RV 2a's six-out); otherwise a depth-first search for the number of dice
+    that can be used decides each step, which is much faster."""
+    rs = t.rules
+    if rs.family != "brade":
+        return False
+    if rs.five_blots or (rs.opening_six != "none" and t.plan.dice == (6, 6)):
+        return True
+    if rs.bearoff in ("8a", "8b", "8d"):
+        own = t.pos.b if t.pos.turn else t.pos.w
+        return sum(own[:19]) <= len(t.remaining)
+    return False
+
+
+def _reach(t: Turn, pos: Position, cont: int | None, rem: tuple[int, ...], need: int,
+           seen: set[tuple[Position, tuple[int, ...]]]) -> bool:
+    """Can ``need`` more dice of ``rem`` be moved from ``pos`` (or the game be won on the way)?"""
+    if need <= 0:
+        return True
+    key = (pos, rem)
+    if key in seen:
+        return False
+    rs = t.rules
+    for d in sorted(set(rem), reverse=True):
+        i = rem.index(d)
+        rest = rem[:i] + rem[i + 1 :]
+        for st in raw_steps(rs, pos, d, cont, t.plan.first_roll):
+            p2 = apply_step(rs, pos, st)
+            if early_outcome(t, pos, p2, st) is not None:
+                return True
+            if _reach(t, p2, st.to if st.to != OFF else None, rest, need - 1, seen):
+                return True
+    seen.add(key)
+    return False
+
+
+def _fast_target(t: Turn) -> tuple[int, int, int]:
+    n = len(t.remaining)
+    best = 0
+    for k in range(n, 0, -1):
+        if _reach(t, t.pos, t.cont, t.remaining, k, set()):
+            best = k
+            break
+    hi = 0
+    if t.rules.higher_die and best == 1 and len(set(t.plan.seq)) == 2:
+        top = max(t.plan.seq)
+        if raw_steps(t.rules, t.pos, top, t.cont, t.plan.first_roll):
+            hi = top
+    return (best, hi, -1)  # pips -1: steps are decided by search, not by listing plays
+
+
+def _fast_steps(t: Turn) -> list[Step]:
+    assert t.target is not None
+    best, hi, _ = t.target
+    need = best - len(t.moves) - 1
+    rs = t.rules
+    out: list[Step] = []
+    seen: set[tuple[Position, tuple[int, ...]]] = set()
+    for d in sorted(set(t.remaining)):
+        if hi and d != hi:
+            continue
+        i = t.remaining.index(d)
+        rest = t.remaining[:i] + t.remaining[i + 1 :]
+        for st in raw_steps(rs, t.pos, d, t.cont, t.plan.first_roll):
+            p2 = apply_step(rs, t.pos, st)
+            if early_outcome(t, t.pos, p2, st) is not None or _reach(
+                t, p2, st.to if st.to != OFF else None, rest, need, seen
+            ):
+                out.append(st)
+    return out
 
 
 # --------------------------------------------------------------------------- turn flow
@@ -254,6 +330,10 @@ def turn_steps(t: Turn) -> list[Step]:
         return list(cached)  # type: ignore[call-overload]
     if not t.plan.free:
         cached = raw_steps(t.rules, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
+        t._cache["steps"] = cached
+        return list(cached)
+    if t.target is not None and t.target[2] < 0:
+        cached = _fast_steps(t)
         t._cache["steps"] = cached
         return list(cached)
     else:
@@ -365,9 +445,21 @@ def _pips(rs: RuleSet, moves: tuple[Step, ...]) -> int:
 
 
 def _target(t: Turn, results: list[Completion]) -> tuple[int, int, int]:
-    """(dice used, higher die forced (its value or 0), pips) that a legal play must reach."""
+    """(dice used, higher die forced (its value or 0), pips) that a legal play must reach.
+
+    A play that wins on the way (the last checker borne off, sprängjan, RV 14b / 24a) ends the
+    game, so it counts as using the whole roll. RV 2a's six-out is a free alternative and sets
+    no target."""
     rs = t.rules
-    plain = [m for m, _, o in results if o is None and _valid(t, m)]
+    full = len(t.plan.seq)
+    if any(o is not None for _, _, o in results):
+        plain_best = max(
+            (_used(m) for m, _, o in results if o is None and not _six_out(m) and _valid(t, m)),
+            default=0,
+        )
+        if plain_best < full:
+            return (full, 0, 0)
+    plain = [m for m, _, o in results if o is None and not _six_out(m) and _valid(t, m)]
     if not plain:
         return (0, 0, 0)
     best = max(_used(m) for m in plain)
@@ -379,6 +471,10 @@ def _target(t: Turn, results: list[Completion]) -> tuple[int, int, int]:
             plain = [m for m in plain if m[0].die == top]
     pips = max((_pips(rs, m) for m in plain if _used(m) == best), default=0)
     return (best, hi, pips)
+
+
+def _six_out(moves: tuple[Step, ...]) -> bool:
+    return bool(moves) and moves[0].count > 1
 
 
 def _used(moves: tuple[Step, ...]) -> int:
@@ -401,7 +497,7 @@ def _free_plays(t: Turn) -> list[Completion]:
     out: list[Completion] = []
     done = t._cache.get("complete")
     for m, p, o in done if done is not None else _complete(t):  # type: ignore[union-attr]
-        if o is not None:
+        if o is not None or _six_out(m):
             out.append((m, p, o))
         elif (
             _used(m) == best

@@ -39,6 +39,8 @@ EXTRA_KEYS: Final[dict[str, str]] = {
     "bsix": "Black's first-roll six on point 7 stands (bräde RV 2b/2c)",
     "wbanded": "White has had a band in his third or fourth quarter (bräde RV 4a/4c)",
     "bbanded": "Black has had a band in his third or fourth quarter (bräde RV 4a/4c)",
+    "wjanblotta": "White has had his janblotta out (bräde RV 4a)",
+    "bjanblotta": "Black has had his janblotta out (bräde RV 4a)",
 }
 FIXED_KEYS: Final = ("wpasch", "bpasch", "streak", "general")
 

@@ -493,8 +493,16 @@ def _point(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R + 1}" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="4"/>'
         )
-    if q in aimed:
-        cx, cy = geo.slot(q, min(n, MAX_SHOWN - 1))
+    if q in aimed and n >= MAX_SHOWN:
+        # a full column: ring the top checker, leaving its count readable
+        cx, cy = geo.slot(q, MAX_SHOWN - 1)
+        out.append(
+            f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R + 2}" fill="none" '
+            f'stroke="{TARGET}" stroke-width="4" stroke-dasharray="5 3"/>'
+        )
+    elif q in aimed:
+        # the place where the next checker would stand
+        cx, cy = geo.slot(q, n)
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R - 2}" fill="{TARGET}" '
             f'fill-opacity="0.3" stroke="{TARGET}" stroke-width="3" stroke-dasharray="5 3"/>'
@@ -630,10 +638,10 @@ def _last_move(
     same_half = (a[1] < geo.mid_y) == (b[1] < geo.mid_y)
     mx = (a[0] + b[0]) / 2
     ctrl = (mx, geo.mid_y) if same_half else (mx, (a[1] + b[1]) / 2)
-    # stop short of the destination checker's centre so the head sits on its rim
+    # stop at the rim of the destination checker, leaving any count label readable
     dx, dy = b[0] - ctrl[0], b[1] - ctrl[1]
     length = math.hypot(dx, dy) or 1.0
-    tip = (b[0] - dx / length * 6, b[1] - dy / length * 6)
+    tip = (b[0] - dx / length * R, b[1] - dy / length * R)
     d = f"M {_pts([a])} Q {_pts([ctrl, tip])}"
     name = f"{frm}/{'off' if to == OFF else to}"
     return [

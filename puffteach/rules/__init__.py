@@ -91,6 +91,8 @@ class RuleSet:
     pissmunk: bool = False  # RV 22
     roll_names: bool = False  # RV 23
     jan_when: Literal["24a", "24b"] = "24b"
+    #: BH: a sprängjan wins at once even though a jan waits for the whole roll (RV 24b: both wait)
+    sprangjan_now: bool = True
     reroll_once: bool = False  # RV 25
     points: Literal["bh", "26a", "26b", "26c", "26d", "26e"] = "bh"
     opening_six: Literal["none", "2a", "2b", "2c"] = "none"
@@ -130,6 +132,8 @@ class RuleSet:
             keys |= {"wreroll", "breroll"}
         if self.resign in ("4a", "4c"):
             keys |= {"wbanded", "bbanded"}
+        if self.resign == "4a":
+            keys |= {"wjanblotta", "bjanblotta"}
         return frozenset(keys)
 
     def check_keys(self, pos: Position) -> None:

@@ -144,8 +144,8 @@ CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
            dict(pissmunk=True)),
     "23": ("every roll is called out by its traditional name", dict(roll_names=True)),
     "24a": ("jan or sprängjan wins as soon as one die makes it", dict(jan_when="24a")),
-    "24b": ("jan wins only after the whole roll is moved with the most pips",
-            dict(jan_when="24b")),
+    "24b": ("jan and sprängjan win only after the whole roll is moved with the most pips",
+            dict(jan_when="24b", sprangjan_now=False)),
     "25": ("once per game a player may refuse his roll and roll again", dict(reroll_once=True)),
     "26a": ("points: Regler för bräde 2005", dict(points="26a")),
     "26b": ("points: Lyckans Talisman 1818", dict(points="26b")),
@@ -172,7 +172,7 @@ _COMMON: dict[str, object] = dict(
 )
 
 #: the a-rules of RV (Regler för bräde)
-STANDARD_CODES = ("1a", "4a", "5a", "6a", "8a", "14a", "15a", "24a", "26a")
+STANDARD_CODES = ("1a", "2a", "4a", "5a", "6a", "8a", "14a", "15a", "24a", "26a")
 
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "brade-family": dict(
@@ -185,6 +185,7 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
         _COMMON, source="RV", title="bräde, standard rules (Regler för bräde)",
         burst_entry="5a", wall="6a", bearoff="8a", beautiful="14a", one_die="15a",
         jan_when="24a", points="26a", match_start="1a", resign="4a", patterns=BASE_PATTERNS,
+        opening_six="2a",
     ),
 }
 PRESETS["vasamuseet"] = dict(
@@ -255,7 +256,7 @@ def effective_codes(rs: RuleSet) -> dict[int, str]:
     """Paragraph -> code in force (a-rules for the standard, BH's choices for the family)."""
     base = {"brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
             "brade-standard": STANDARD_CODES,
-            "vasamuseet": ("1a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d")}
+            "vasamuseet": ("1a", "2a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d")}
     out = {paragraph(c): c for c in base.get(rs.preset, ())}
     out.update({paragraph(c): c for c in rs.codes})
     return out

@@ -40,7 +40,10 @@ Derived fields (recomputed after every action): ``position`` (notation), ``to_mo
 (as rolled), ``remaining`` (moves still due, in order), ``dice_view`` (every move of the roll
 with ``status`` ``used``/``forfeited``/``due``), ``roll_name``, ``legal_moves``, ``targets``,
 ``history`` (one line per finished roll), ``outcome``, ``can_roll``, ``can_name_pasch``,
-``can_end_roll``, ``can_undo``, ``can_redo`` and ``svg`` (the interactive drawing).
+``can_end_roll``, ``can_undo``, ``can_redo``, ``last_to`` (where the last step landed, to
+animate) and ``svg`` (the interactive drawing). ``roll_name`` is the plan's label (``5-5``,
+``generalpasch named as 3-3``), with the traditional name of a bräde roll before it
+(``sinka fyra (4-5)``, RV 23).
 
 Points: ``1``-``24`` are physical points (White's path numbering); the pools are ``"w0"``/``"b0"``
 (waiting or hit checkers) and ``"w25"``/``"b25"`` (borne off). Moves in ``{"move": "3/8"}`` are
@@ -229,6 +232,8 @@ def _step(state: State, action: Action) -> State:
         new["explanation"] = None
         new["message"] = ""
         game = handler(new, action)
+        if kind == "view":  # a new drawing; what the board said still holds
+            new["message"], new["explanation"] = state["message"], state["explanation"]
         if game is None:
             game = rebuild(new)
         return _derive(new, game)
@@ -468,7 +473,7 @@ def _a_undo(state: State, action: Action) -> Game:
         raise Refusal("nothing to undo")
     state["future"].insert(0, events.pop())
     state["selected"] = None
-    state["message"] = "took back the last action."
+    state["message"] = f"undo: {_event_text(state['future'][0])}."
     return rebuild(state)
 
 
@@ -482,8 +487,20 @@ def _a_redo(state: State, action: Action) -> Game:
     _apply(game, event)
     state["record"]["events"].append(event)
     state["selected"] = None
+    state["message"] = f"redo: {_event_text(event)}."
     _narrate(state, game, before)
     return game
+
+
+def _event_text(event: list[Any]) -> str:
+    kind, value = event
+    if kind == "roll":
+        return "roll " + "-".join(map(str, value))
+    if kind == "name":
+        return f"generalpasch named as {value}-{value}"
+    if kind == "move":
+        return f"move {value}"
+    return "end of the roll"
 
 
 def _a_new_game(state: State, action: Action) -> None:
@@ -821,7 +838,7 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
     """Every move of the current (or last) roll in order, with its status, and the roll's name."""
     t = game.turn
     if t is not None:
-        seq, moves, forfeited, name = t.plan.seq, t.moves, t.forfeited, t.plan.label
+        plan, moves, forfeited = t.plan, t.moves, t.forfeited
     elif game.history:
         rec = game.history[-1]
         prev = game.history[-2].position if len(game.history) > 1 else game.start
@@ -829,9 +846,14 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
             plan = next(p for p in plans(game.rules, prev, rec.dice) if p.named == rec.named)
         except (StopIteration, ValueError):
             return [], None
-        seq, moves, forfeited, name = plan.seq, rec.moves, rec.forfeited, plan.label
+        moves, forfeited = rec.moves, rec.forfeited
     else:
         return [], None
+    seq, name = plan.seq, plan.label
+    if game.rules.family == "brade" and len(plan.dice) == 2:
+        from ..rules.brade import roll_name
+
+        name = f"{roll_name(*plan.dice)} ({name})"
     used = Counter(m.die for m in moves)
     lost = Counter(forfeited)
     out = []

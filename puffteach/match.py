@@ -1,0 +1,75 @@
+"""Matches of several games: who starts each game (bräde RV 1a-1c) and the running score."""
+
+from __future__ import annotations
+
+import random
+
+from .game import Game, GameError
+from .position import Position
+from .rules import RuleSet, rules
+
+
+class Match:
+    """A match under one rule set.
+
+    >>> m = Match("brade-standard", seed=3)
+    >>> g = m.new_game()
+    >>> while not g.is_over():
+    ...     _ = g.play_random_roll()
+    >>> m.finish_game(g); sum(m.score) > 0 or g.outcome.kind == "draw"
+    True
+    """
+
+    def __init__(self, rules_: RuleSet | str, seed: int | None = None, length: int | None = None):
+        self.rules = rules(rules_)
+        self.rng = random.Random(seed)
+        self.length = length
+        self.score = [0, 0]
+        self.games: list[Game] = []
+        self._pending: Game | None = None
+
+    def _next_starter(self) -> int | None:
+        """The side that starts the next game, or None when the players tek (roll) for it."""
+        if not self.games:
+            return None
+        last = self.games[-1]
+        out = last.outcome
+        rule = self.rules.match_start if self.rules.family == "brade" else "1b"
+        if rule == "1b" or out is None:
+            return None
+        if rule == "1a":  # RV 1a / BH: the loser of a game starts the next
+            return 1 - out.winner if out.winner in (0, 1) else last.first_side
+        return 1 - last.first_side  # RV 1c: the first roll alternates
+
+    def new_game(self) -> Game:
+        if self._pending is not None:
+            raise GameError("finish the current game first")
+        if self.winner() is not None:
+            raise GameError("the match is over")
+        seed = self.rng.randrange(2**32)
+        starter = self._next_starter()
+        if starter is None:
+            game = Game(self.rules, seed=seed)
+        else:
+            pos = Position.start(self.rules)._replace(turn=starter)
+            game = Game(self.rules, position=pos, seed=seed)
+        self._pending = game
+        return game
+
+    def finish_game(self, game: Game) -> None:
+        if game is not self._pending or not game.is_over():
+            raise GameError("only the current, finished game can be scored")
+        out = game.outcome
+        assert out is not None
+        if out.winner in (0, 1):
+            self.score[out.winner] += out.points
+        self.games.append(game)
+        self._pending = None
+
+    def winner(self) -> int | None:
+        if self.length is None:
+            return None
+        for side in (0, 1):
+            if self.score[side] >= self.length:
+                return side
+        return None

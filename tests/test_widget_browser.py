@@ -1,0 +1,214 @@
+"""The board widget's front end (board.js) in a real browser (Debian's Chromium via Playwright).
+
+A page served from 127.0.0.1 imports ``board.js`` as an ES module and renders it with a small
+fake anywidget ``model`` written in JS. Its ``send`` posts the action to this test's server,
+which applies :func:`puffteach.widget.protocol.step` in Python (as the Jupyter kernel would) and
+answers with the new state; the fake model then fires ``change:state``. So this checks the real
+round trip: click in the browser -> action -> Python -> state -> redraw.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from puffteach.widget import protocol
+
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+STATIC = pathlib.Path(protocol.__file__).parent / "static"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>puffteach board</title>
+<link rel="stylesheet" href="/board.css"></head>
+<body><div id="root"></div>
+<script type="module">
+import widget from "/board.js";
+const data = { state: await (await fetch("/state")).json() };
+const handlers = {};
+let queue = Promise.resolve();
+const fire = (name) => { for (const cb of handlers[name] || []) cb(); };
+const model = {
+  get: (key) => data[key],
+  set: (key, value) => { data[key] = value; },
+  on: (name, cb) => { (handlers[name] ||= []).push(cb); },
+  off: (name, cb) => { handlers[name] = (handlers[name] || []).filter((f) => f !== cb); },
+  save_changes: () => {},
+  send: (msg) => {
+    queue = queue.then(async () => {
+      const r = await fetch("/action", { method: "POST", body: JSON.stringify(msg) });
+      data.state = await r.json();
+      fire("change:state");
+    });
+  },
+};
+widget.render({ model, el: document.getElementById("root") });
+window.ptReady = true;
+</script></body></html>
+"""
+
+
+class _Server:
+    def __init__(self) -> None:
+        self.state = protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5)
+        self.actions: list[dict[str, Any]] = []
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[str, _Server]]:
+    app = _Server()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # keep the test output quiet
+            pass
+
+        def _send(self, body: bytes, ctype: str) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            path = urlparse(self.path).path
+            if path == "/":
+                self._send(PAGE.encode(), "text/html; charset=utf-8")
+            elif path == "/state":
+                self._send(json.dumps(app.state).encode(), "application/json")
+            elif path in ("/board.js", "/board.css"):
+                ctype = "text/javascript" if path.endswith(".js") else "text/css"
+                self._send((STATIC / path[1:]).read_bytes(), ctype + "; charset=utf-8")
+            else:
+                self.send_error(404)
+
+        def do_POST(self) -> None:
+            if urlparse(self.path).path != "/action":
+                self.send_error(404)
+                return
+            n = int(self.headers.get("Content-Length", "0"))
+            action = json.loads(self.rfile.read(n))
+            app.actions.append(action)
+            app.state = protocol.step(app.state, action)
+            self._send(json.dumps(app.state).encode(), "application/json")
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/", app
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(5)
+
+
+def test_board_renders_and_moves_a_checker_in_chromium(
+    server: tuple[str, _Server], tmp_path: pathlib.Path
+) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import Route, expect, sync_playwright
+
+    url, app = server
+    blocked: list[str] = []
+
+    def only_local(route: Route) -> None:
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.route("**/*", only_local)
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            board = page.locator(".pt-board svg")
+            expect(board).to_be_visible()
+            expect(page.locator("g.pt")).to_have_count(24)
+            position = page.locator("input.pt-position")
+            expect(position).to_have_value("W:0x15 B:0x15 w")
+
+            # Set the dice 5-5 with the two selects: the moves due show in order.
+            page.select_option("select.pt-die1", "5")
+            page.select_option("select.pt-die2", "5")
+            page.click("button.pt-setdice")
+            expect(page.locator(".pt-dice .pt-die")).to_have_count(4)
+            expect(page.locator(".pt-dice .pt-die.pt-due")).to_have_text(["5", "5", "2", "2"])
+
+            # Click the waiting checkers: the legal target (point 5) is highlighted.
+            page.click('g.pool[data-pool="w0"]')
+            target = page.locator('g.pt[data-point="5"]')
+            expect(target).to_have_attribute("data-target", "1")
+            expect(page.locator('[data-target="1"]')).to_have_count(1)
+
+            # A forbidden point explains itself with the rule; the selection stays.
+            page.click('g.pt[data-point="7"]')
+            message = page.locator(".pt-message")
+            expect(message).to_have_class("pt-message pt-error")
+            expect(message).to_contain_text("P-dice")
+            expect(target).to_have_attribute("data-target", "1")
+
+            # Click the target: the checker moves and the position text changes.
+            target.click()
+            expect(position).to_have_value("W:0x14,5 B:0x15 w")
+            expect(page.locator('g.pt[data-point="5"]')).to_have_attribute("data-count", "1")
+            expect(page.locator(".pt-dice .pt-die.pt-used")).to_have_count(1)
+            expect(page.locator("g.pt-arrived")).to_have_count(1)
+
+            # Keyboard: Enter on the focused pool selects, Enter on a target moves.
+            page.focus('g.pool[data-pool="w0"]')
+            page.keyboard.press("Enter")
+            expect(page.locator('g.pt[data-point="5"]')).to_have_attribute("data-target", "1")
+            page.focus('g.pt[data-point="5"]')
+            page.keyboard.press("Enter")
+            expect(position).to_have_value("W:0x13,5x2 B:0x15 w")
+
+            # Undo and redo through the buttons.
+            page.click("button.pt-undo")
+            expect(position).to_have_value("W:0x14,5 B:0x15 w")
+            page.click("button.pt-redo")
+            expect(position).to_have_value("W:0x13,5x2 B:0x15 w")
+
+            # Finish the pasch by moves, then Black rolls with the Roll button.
+            for _ in range(2):
+                page.click('g.pool[data-pool="w0"]')
+                page.click('g.pt[data-point="2"]')
+            expect(position).to_have_value("W:0x11,2x2,5x2 B:0x15 b wpasch=1")
+            page.click("button.pt-roll")
+            expect(page.locator(".pt-dice .pt-die")).not_to_have_count(0)
+            expect(page.locator("ol.pt-history li")).to_have_count(1)
+
+            # Flip and the language select redraw the board.
+            page.click("button.pt-flip")
+            expect(board).to_have_attribute("data-flip", "1")
+            page.select_option("select.pt-lang", "sv")
+            expect(page.locator("button.pt-roll")).to_have_text("Slå")
+
+            page.screenshot(path=str(tmp_path / "board.png"))
+            assert errors == []
+            assert blocked == []
+        finally:
+            browser.close()
+    assert app.actions[0] == {"type": "set_dice", "dice": [5, 5]}
+    assert {"type": "click", "point": "w0"} in app.actions
