@@ -16,8 +16,19 @@ from .position import Position, PositionError
 from .rules import RuleSet, RuleSetError, rules
 
 __all__ = [
-    "Explanation", "Game", "GameError", "IllegalMoveError", "MoveSyntaxError", "Outcome", "Play",
-    "Position", "PositionError", "RuleSet", "RuleSetError", "Step", "rules",
+    "Explanation",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "MoveSyntaxError",
+    "Outcome",
+    "Play",
+    "Position",
+    "PositionError",
+    "RuleSet",
+    "RuleSetError",
+    "Step",
+    "rules",
 ]
 __version__ = "0.1.0"
 

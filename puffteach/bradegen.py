@@ -211,7 +211,8 @@ def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int
     loser = pos.side(1 - winner)
     munk = kind not in ("jan", "sprangjan") and loser[0] > 0
     value_kind = VALUED_AS[kind]
-    if kind == "jan" and rs.resign == "4c" and not pos.flag("bbanded" if winner == 0 else "wbanded"):
+    victim_banded = pos.flag("bbanded" if winner == 0 else "wbanded")
+    if kind == "jan" and rs.resign == "4c" and not victim_banded:
         value_kind = "hemspel"  # RV 4c: a jan before the victim had a band in his 3rd/4th quarter
     points = table[value_kind]
     if kind == "jan" and rs.jan_graded and value_kind == "jan":
@@ -333,7 +334,7 @@ def answer_six_out(rs: RuleSet, pos: Position) -> Position:
 def five_blots_ok(t: Turn, moves: tuple[Step, ...]) -> bool:
     """RV 3: no band before five blots have left the home (the fifth in the same roll is fine)."""
     own, _ = _sides(t.start)
-    left_home_end = CHECKERS - own[1] + sum(st.count for st in moves if st.frm == 1)
+    left_home_end = CHECKERS - own[1] + sum(st.many for st in moves if st.frm == 1)
     if CHECKERS - own[1] >= 5 or left_home_end >= 5:
         return True
     from .movegen import apply_step
@@ -401,8 +402,9 @@ def refusal(t: Turn, frm: int, to: int, die: int) -> tuple[str, str]:
         return ("there is no hit checker waiting to enter", "B-enter")
     raw = brade_steps(rs, pos, die)
     if any(s.frm == frm and s.to == to for s in raw):
-        if rs.five_blots and not five_blots_ok(t, (*t.moves, *(s for s in raw if s.frm == frm
-                                                              and s.to == to))):
+        if rs.five_blots and not five_blots_ok(
+            t, (*t.moves, *(s for s in raw if s.frm == frm and s.to == to))
+        ):
             return ("no band may be made before five blots have left the home", "RV-3")
         return (
             "the roll must be used as fully as possible (as many dice and pips as possible, "
@@ -413,36 +415,49 @@ def refusal(t: Turn, frm: int, to: int, die: int) -> tuple[str, str]:
     if to <= 24:
         n = opp[_X[to]]
         if frm == 0 and own[to]:
-            return ("a hit checker may not enter onto your own checkers, the home included",
-                    "B-enter")
+            return (
+                "a hit checker may not enter onto your own checkers, the home included",
+                "B-enter",
+            )
         if lo <= to <= hi and own[to]:
-            return (f"no band on your points {lo}-{hi}: point {to} already holds your checker",
-                    "B-noband")
+            return (
+                f"no band on your points {lo}-{hi}: point {to} already holds your checker",
+                "B-noband",
+            )
         if n >= 2:
             if last:
-                return ("with only one checker left to bear off you may never burst a band",
-                        "B-last-checker")
+                return (
+                    "with only one checker left to bear off you may never burst a band",
+                    "B-last-checker",
+                )
             if frm == 0:
                 code = rs.burst_entry if rs.burst_entry != "none" else "5b"
                 return (
                     f"the opponent has a band on your point {to}; entering may burst it only "
-                    + ("when more checkers wait than free points in your first quarter"
-                       if code == "5a" else
-                       "when all six points of your first quarter are yours or his bands"),
+                    + (
+                        "when more checkers wait than free points in your first quarter"
+                        if code == "5a"
+                        else "when all six points of your first quarter are yours or his bands"
+                    ),
                     _rv(rs, code, "B-burst-entry"),
                 )
             if to == 24 and rs.huk_burst:
-                return ("the huk band may be burst only with all your other checkers in your "
-                        "fourth quarter", "RV-7")
-            return (f"the opponent has a band on your point {to}: no landing or touching down "
-                    "(only a wall of six bands in a row may be burst)", "B-land")
+                return (
+                    "the huk band may be burst only with all your other checkers in your "
+                    "fourth quarter",
+                    "RV-7",
+                )
+            return (
+                f"the opponent has a band on your point {to}: no landing or touching down "
+                "(only a wall of six bands in a row may be burst)",
+                "B-land",
+            )
         if rs.wall == "6b":
             return ("six bands in a row may not be made", "RV-6b")
         return ("this step is not allowed", "B-dice")
     why = may_bear_off(rs, own, opp)
     if why == "B-bearoff":
-        return ("bearing off needs all checkers in the fourth quarter (points 19-24)",
-                "B-bearoff")
+        return ("bearing off needs all checkers in the fourth quarter (points 19-24)", "B-bearoff")
     if why == "RV-9":
         return ("no bear-off until every checker in the fourth quarter stands in a band", "RV-9")
     if why == "RV-10":
@@ -453,6 +468,8 @@ def refusal(t: Turn, frm: int, to: int, die: int) -> tuple[str, str]:
     if frm + die > OFF:
         if rs.bearoff == "8d":
             return ("while the opponent holds his huk only exact bear-off is allowed", "RV-8d")
-        return (f"only exact bear-off: the {die} is more than the {OFF - frm} needed",
-                _rv(rs, "8c", "B-bearoff"))
+        return (
+            f"only exact bear-off: the {die} is more than the {OFF - frm} needed",
+            _rv(rs, "8c", "B-bearoff"),
+        )
     return ("this step is not allowed", "B-dice")

@@ -36,11 +36,19 @@ def _parser() -> argparse.ArgumentParser:
         s = sub.add_parser(name, help=helptext)
         s.add_argument("--rules", required=True, help="rule set, e.g. kontrar-puff+generalpasch")
         s.add_argument("--position", required=True, help="position, e.g. 'W:0x15 B:0x15 w'")
-        s.add_argument("--dice", required=True, nargs="+", metavar="DIE",
-                       help="one or two dice (one value: a one-die roll)")
+        s.add_argument(
+            "--dice",
+            required=True,
+            nargs="+",
+            metavar="DIE",
+            help="one or two dice (one value: a one-die roll)",
+        )
         if name == "explain":
-            s.add_argument("--move", required=True,
-                           help="FROM/TO (several separated by spaces: the last is explained)")
+            s.add_argument(
+                "--move",
+                required=True,
+                help="FROM/TO (several separated by spaces: the last is explained)",
+            )
     r = sub.add_parser("rules", help="list rule sets, or describe one")
     r.add_argument("spec", nargs="?", help="a rule set, e.g. brade-standard+8b")
     return p
@@ -82,8 +90,12 @@ def cmd_explain(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -
             t = push(t, e.step)
         assert e is not None
         if e.legal and plan.named is not None:
-            e = Explanation(True, f"{e.reason} (generalpasch played as {plan.named}-{plan.named})",
-                            "generalpasch", e.step)
+            e = Explanation(
+                True,
+                f"{e.reason} (generalpasch played as {plan.named}-{plan.named})",
+                "generalpasch",
+                e.step,
+            )
         if e.legal:
             return e.to_json()
         if first is None:
@@ -138,8 +150,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"puffteach: {msg.splitlines()[0]}", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - never a traceback on the command line
-        print(f"puffteach: internal error: {type(e).__name__}: {e}".splitlines()[0],
-              file=sys.stderr)
+        print(
+            f"puffteach: internal error: {type(e).__name__}: {e}".splitlines()[0], file=sys.stderr
+        )
         return 1
     print(json.dumps(result, ensure_ascii=False))
     return 0

@@ -99,9 +99,9 @@ def explain_step(t: Turn, text: str) -> Explanation:
         if t.forfeited and rs.family == "brade" and t.pos.side(t.pos.turn)[frm]:
             from .bradegen import refusal
 
-            dist = [d for d in set(t.forfeited) if frm + d == to or (to == OFF and frm + d >= to)]
-            if dist:
-                reason, rule_id = refusal(t, frm, to, dist[0])
+            fits = [d for d in set(t.forfeited) if frm + d == to or (to == OFF and frm + d >= to)]
+            if fits:
+                reason, rule_id = refusal(t, frm, to, fits[0])
                 if rule_id != "B-dice":
                     return Explanation(False, reason, rule_id)
         if t.forfeited:
@@ -120,10 +120,9 @@ def explain_step(t: Turn, text: str) -> Explanation:
     # 2. a die for the distance
     dice = set(t.remaining)
     dist = to - frm
-    if to == OFF:
-        cands = sorted(d for d in dice if frm + d >= OFF)
-    else:
-        cands = [dist] if dist in dice else []
+    cands: list[int] = (
+        sorted(d for d in dice if frm + d >= OFF) if to == OFF else [d for d in dice if d == dist]
+    )
     if not cands:
         left = " ".join(map(str, t.remaining))
         what = "bearing off from there" if to == OFF else f"a move of {dist}"
@@ -160,8 +159,9 @@ def explain_step(t: Turn, text: str) -> Explanation:
                 False, f"{me} must first enter the {own[0]} waiting checker(s)", rs.rule_id("enter")
             )
         if not rs.enter_own and own[to]:
-            return Explanation(False, "a checker may not enter onto your own checkers",
-                               rs.rule_id("enter"))
+            return Explanation(
+                False, "a checker may not enter onto your own checkers", rs.rule_id("enter")
+            )
     elif frm == 0:
         return Explanation(False, f"{me} has no checker waiting to enter", rs.rule_id("enter"))
     if to == OFF:
@@ -182,7 +182,8 @@ def explain_step(t: Turn, text: str) -> Explanation:
         why = landing(rs, pos, to)
         if why == "land":
             return Explanation(
-                False, f"the opponent has a band on your point {to}: no landing or touching down",
+                False,
+                f"the opponent has a band on your point {to}: no landing or touching down",
                 rs.rule_id("land"),
             )
         if why == "long-entry-blot":
@@ -226,14 +227,17 @@ def _forfeit_reason(t: Turn) -> Explanation:
     lost = " ".join(map(str, t.forfeited))
     if plan.free:
         return Explanation(
-            False, f"no further die can be used, so {lost} is forfeited (fåta)",
+            False,
+            f"no further die can be used, so {lost} is forfeited (fåta)",
             rs.rule_id("order"),
         )
     if plan.pasch:
         tops = len(plan.seq) // 2 if len(plan.seq) > 2 else len(plan.seq)
         if len(t.moves) < tops:
-            why = (f"a top face of the pasch ({first}) cannot be moved, so the rest of the pasch "
-                   f"({lost}) is forfeited (fåta)")
+            why = (
+                f"a top face of the pasch ({first}) cannot be moved, so the rest of the pasch "
+                f"({lost}) is forfeited (fåta)"
+            )
         else:
             why = f"the bottom face {first} cannot be moved and is forfeited (fåta)"
         return Explanation(False, why, _pasch_rule(t))
@@ -244,8 +248,9 @@ def _forfeit_reason(t: Turn) -> Explanation:
             "(fåta)",
             rs.rule_id("order"),
         )
-    return Explanation(False, f"the {first} cannot be moved and is forfeited (fåta)",
-                       rs.rule_id("must"))
+    return Explanation(
+        False, f"the {first} cannot be moved and is forfeited (fåta)", rs.rule_id("must")
+    )
 
 
 def _order_refusal(t: Turn, die: int) -> Explanation:
@@ -259,7 +264,8 @@ def _order_refusal(t: Turn, die: int) -> Explanation:
             pasch_id,
         )
     return Explanation(
-        False, f"the lower die must be moved first: move the {due} before the {die}",
+        False,
+        f"the lower die must be moved first: move the {due} before the {die}",
         rs.rule_id("order"),
     )
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .explain import Explanation, IllegalMoveError, explain_step, find_step
-from .movegen import Outcome, Play, Plan, Step, Turn, begin, finish, plans, plays_from, turn_steps
+from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, plays_from, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
 from .rules.brade import RANK, VALUED_AS, roll_name
@@ -206,8 +206,9 @@ class Game:
         if st.position.flag(f"{c}reroll"):
             raise GameError("the once-per-game re-roll has been used (RV 25)")
         pos = st.position.with_flag(f"{c}reroll", 1)
-        self._set(_State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),),
-                         st.after))
+        self._set(
+            _State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),), st.after)
+        )
         return self.roll(one_die=len(t.plan.dice) == 1)
 
     def _reroll_record(self) -> None:
@@ -217,8 +218,9 @@ class Game:
             raise GameError("a re-roll must directly follow a roll (RV 25)")
         c = "b" if st.position.turn else "w"
         pos = st.position.with_flag(f"{c}reroll", 1)
-        self._set(_State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),),
-                         st.after))
+        self._set(
+            _State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),), st.after)
+        )
 
     def resign(self) -> Outcome:
         """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
@@ -278,10 +280,19 @@ class Game:
             )
         st = self._state
         turn = begin(self.rules, st.position, options[0])
-        self._set(self._close_if_done(
-            _State(st.position, turn, st.dice, st.outcome, st.turns, st.events + (("name", x),),
-                   st.after)
-        ))
+        self._set(
+            self._close_if_done(
+                _State(
+                    st.position,
+                    turn,
+                    st.dice,
+                    st.outcome,
+                    st.turns,
+                    st.events + (("name", x),),
+                    st.after,
+                )
+            )
+        )
 
     def _start_turn(self, plan: Plan, dice: tuple[int, ...], *events: tuple[str, Any]) -> None:
         st = self._state
@@ -293,8 +304,11 @@ class Game:
         t = st.turn
         if t is None or not t.done:
             return st
-        if not t.moves and t.plan.named is None and t.outcome is None and (
-            len(plans(self.rules, t.start, t.plan.dice)) > 1
+        if (
+            not t.moves
+            and t.plan.named is None
+            and t.outcome is None
+            and (len(plans(self.rules, t.start, t.plan.dice)) > 1)
         ):
             return st  # the generalpasch may still be named: end_roll() declines
         return self._closed(st)
@@ -303,8 +317,9 @@ class Game:
         t = st.turn
         assert t is not None
         pos, outcome, again = finish(t)
-        rec = TurnRecord(t.start.turn, t.plan.dice, t.plan.named, t.moves, t.forfeited, pos,
-                         outcome, again)
+        rec = TurnRecord(
+            t.start.turn, t.plan.dice, t.plan.named, t.moves, t.forfeited, pos, outcome, again
+        )
         after = st.after
         final = st.outcome
         if after is not None:  # RV 11-13: the loser's extra rolls
@@ -340,12 +355,16 @@ class Game:
         if outcome is not None and outcome.winner == loser:
             if para == 11 and outcome.kind == "hemspel":
                 return Outcome(-1, "draw", 0), None, pos  # RV 11: both bore off
-            if para == 12 and outcome.kind in VALUED_AS and outcome.kind not in (
-                "hemspel", "jan", "sprangjan"
+            if (
+                para == 12
+                and outcome.kind in VALUED_AS
+                and outcome.kind not in ("hemspel", "jan", "sprangjan")
             ):
                 return outcome, None, pos  # RV 12: the loser's beautiful play wins
-            if para == 13 and outcome.kind in RANK and (
-                RANK.index(outcome.kind) < RANK.index(first.kind)
+            if (
+                para == 13
+                and outcome.kind in RANK
+                and (RANK.index(outcome.kind) < RANK.index(first.kind))
             ):
                 return outcome, None, pos  # RV 13: a higher beautiful play wins
         if left <= 1:
@@ -370,7 +389,7 @@ class Game:
         t = self._state.turn
         if t is None:
             return []
-        out = {}
+        out: dict[tuple[Position, Outcome | None], Play] = {}
         if not t.moves and self.generalpasch_available():
             for plan in plans(self.rules, t.start, t.plan.dice):
                 for p in plays_from(begin(self.rules, t.start, plan)):
@@ -394,7 +413,7 @@ class Game:
         if t is None:
             raise GameError("the game is over" if self.is_over() else "roll the dice first")
         if isinstance(move, Step):
-            if move not in t._cache.get("steps", ()) and move not in turn_steps(t):
+            if move not in turn_steps(t):
                 raise IllegalMoveError(explain_step(t, str(move)))
             step = move
         else:
@@ -403,10 +422,19 @@ class Game:
 
         nt = push_step(t, step)
         st = self._state
-        self._set(self._close_if_done(
-            _State(st.position, nt, st.dice, st.outcome, st.turns,
-                   st.events + (("move", str(step)),), st.after)
-        ))
+        self._set(
+            self._close_if_done(
+                _State(
+                    st.position,
+                    nt,
+                    st.dice,
+                    st.outcome,
+                    st.turns,
+                    st.events + (("move", str(step)),),
+                    st.after,
+                )
+            )
+        )
         return step
 
     def play(self, moves: list[str] | tuple[str, ...]) -> None:
@@ -483,7 +511,8 @@ class Game:
             raise GameError(f"not a puffteach game record (format {RECORD_FORMAT!r})")
         g = cls(record["rules"], position=record["start"])
         if record.get("opening"):
-            g.opening = tuple(record["opening"])  # type: ignore[assignment]
+            w, b = record["opening"]
+            g.opening = (int(w), int(b))
         for n, event in enumerate(record.get("events", [])):
             try:
                 kind, value = event

@@ -10,7 +10,7 @@ possible (free regimes: PI's unequal dice, bräde). Illegal-step reasons are pro
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .board import CROSS, OFF
 from .position import CHECKERS, Position
@@ -23,11 +23,11 @@ class Step(NamedTuple):
     to: int
     hit: bool = False
     #: checkers moved together: 6 for bräde RV 2a's six-out on the first 6-6, else 1
-    count: int = 1
+    many: int = 1
 
     def __str__(self) -> str:
         to = "off" if self.to == OFF else str(self.to)
-        many = f"x{self.count}" if self.count > 1 else ""
+        many = f"x{self.many}" if self.many > 1 else ""
         return f"{self.frm}/{to}{many}{'*' if self.hit else ''}"
 
 
@@ -85,7 +85,7 @@ class Turn:
     outcome: Outcome | None = None
     #: free regimes: what a legal whole play achieves (dice used, higher die, pips), from begin
     target: tuple[int, int, int] | None = None
-    _cache: dict[str, object] = field(
+    _cache: dict[str, Any] = field(
         default_factory=dict, init=False, compare=False, hash=False, repr=False
     )
 
@@ -167,8 +167,8 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
     """The position after ``step`` (same side to move)."""
     me = pos.turn
     own = list(pos.b if me else pos.w)
-    own[step.frm] -= step.count
-    own[step.to] += step.count
+    own[step.frm] -= step.many
+    own[step.to] += step.many
     if step.hit:
         opp = list(pos.w if me else pos.b)
         x = CROSS[rs.layout][step.to]
@@ -220,6 +220,8 @@ def _plan(rs: RuleSet, pos: Position, dice: tuple[int, int], named: int | None) 
     kind = rs.first_pasch if first_pasch else rs.later_pasch
     if first_roll:
         return Plan(dice, (x, x), (False, False), True, True, named, False, True)
+    seq: tuple[int, ...]
+    crit: tuple[bool, ...]
     if kind == "top":
         seq, crit = (x, x), (True, False)
     elif kind == "top-bottom":
@@ -260,8 +262,14 @@ def _needs_enumeration(t: Turn) -> bool:
     return False
 
 
-def _reach(t: Turn, pos: Position, cont: int | None, rem: tuple[int, ...], need: int,
-           seen: set[tuple[Position, tuple[int, ...]]]) -> bool:
+def _reach(
+    t: Turn,
+    pos: Position,
+    cont: int | None,
+    rem: tuple[int, ...],
+    need: int,
+    seen: set[tuple[Position, tuple[int, ...]]],
+) -> bool:
     """Can ``need`` more dice of ``rem`` be moved from ``pos`` (or the game be won on the way)?"""
     if need <= 0:
         return True
@@ -325,9 +333,9 @@ def turn_steps(t: Turn) -> list[Step]:
     """The legal single steps now (empty when the roll is over)."""
     if t.done:
         return []
-    cached = t._cache.get("steps")
+    cached: list[Step] | None = t._cache.get("steps")
     if cached is not None:
-        return list(cached)  # type: ignore[call-overload]
+        return list(cached)
     if not t.plan.free:
         cached = raw_steps(t.rules, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
         t._cache["steps"] = cached
@@ -343,14 +351,14 @@ def turn_steps(t: Turn) -> list[Step]:
                 firsts.setdefault(moves[len(t.moves)], None)
         cached = list(firsts)
         t._cache["steps"] = cached
-    return list(cached)  # type: ignore[call-overload]
+    return list(cached)
 
 
 def push(t: Turn, step: Step) -> Turn:
     """Play a step that ``turn_steps`` allows (the caller checks legality)."""
     rs = t.rules
     pos = apply_step(rs, t.pos, step)
-    if step.count > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
+    if step.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
         i, n = 0, len(t.remaining)
     else:
         i, n = (t.remaining.index(step.die) if t.plan.free else 0), 1
@@ -358,12 +366,23 @@ def push(t: Turn, step: Step) -> Turn:
     critical = t.critical[:i] + t.critical[i + n :]
     cont = step.to if step.to != OFF else None
     outcome = early_outcome(t, t.pos, pos, step)
-    if step.count > 1:
+    if step.many > 1:
         from .bradegen import answer_six_out
 
         pos = answer_six_out(rs, pos)
-    t2 = Turn(rs, t.start, t.plan, pos, remaining, critical, (*t.moves, step), t.forfeited, cont,
-              outcome, t.target)
+    t2 = Turn(
+        rs,
+        t.start,
+        t.plan,
+        pos,
+        remaining,
+        critical,
+        (*t.moves, step),
+        t.forfeited,
+        cont,
+        outcome,
+        t.target,
+    )
     return _settle(t2)
 
 
@@ -393,8 +412,19 @@ def _settle(t: Turn) -> Turn:
 
 
 def _forfeit(t: Turn, n: int) -> Turn:
-    return Turn(t.rules, t.start, t.plan, t.pos, t.remaining[n:], t.critical[n:], t.moves,
-                (*t.forfeited, *t.remaining[:n]), None, t.outcome, t.target)
+    return Turn(
+        t.rules,
+        t.start,
+        t.plan,
+        t.pos,
+        t.remaining[n:],
+        t.critical[n:],
+        t.moves,
+        (*t.forfeited, *t.remaining[:n]),
+        None,
+        t.outcome,
+        t.target,
+    )
 
 
 Completion = tuple[tuple[Step, ...], Position, "Outcome | None"]
@@ -441,7 +471,7 @@ def _complete(t: Turn) -> list[Completion]:
 def _pips(rs: RuleSet, moves: tuple[Step, ...]) -> int:
     if rs.family != "brade":
         return 0
-    return sum((st.to - st.frm) * st.count for st in moves)
+    return sum((st.to - st.frm) * st.many for st in moves)
 
 
 def _target(t: Turn, results: list[Completion]) -> tuple[int, int, int]:
@@ -474,11 +504,11 @@ def _target(t: Turn, results: list[Completion]) -> tuple[int, int, int]:
 
 
 def _six_out(moves: tuple[Step, ...]) -> bool:
-    return bool(moves) and moves[0].count > 1
+    return bool(moves) and moves[0].many > 1
 
 
 def _used(moves: tuple[Step, ...]) -> int:
-    return 4 if moves and moves[0].count > 1 else len(moves)
+    return 4 if moves and moves[0].many > 1 else len(moves)
 
 
 def _valid(t: Turn, moves: tuple[Step, ...]) -> bool:
@@ -495,8 +525,8 @@ def _free_plays(t: Turn) -> list[Completion]:
     assert t.target is not None
     best, hi, pips = t.target
     out: list[Completion] = []
-    done = t._cache.get("complete")
-    for m, p, o in done if done is not None else _complete(t):  # type: ignore[union-attr]
+    done: list[Completion] | None = t._cache.get("complete")
+    for m, p, o in done if done is not None else _complete(t):
         if o is not None or _six_out(m):
             out.append((m, p, o))
         elif (

@@ -90,11 +90,12 @@ class Position(NamedTuple):
         fields = text.split()
         if len(fields) < 2:
             raise PositionError(
-                f"position {text!r} needs at least 'W:<stacks> B:<stacks>' "
-                "(e.g. 'W:0x15 B:0x15 w')"
+                f"position {text!r} needs at least 'W:<stacks> B:<stacks>' (e.g. 'W:0x15 B:0x15 w')"
             )
         if not fields[0].startswith("W:"):
-            raise PositionError(f"position must start with 'W:' (White's stacks), got {fields[0]!r}")
+            raise PositionError(
+                f"position must start with 'W:' (White's stacks), got {fields[0]!r}"
+            )
         if not fields[1].startswith("B:"):
             raise PositionError(f"second field must be 'B:' (Black's stacks), got {fields[1]!r}")
         w = _parse_stacks(fields[0][2:], "White")
@@ -234,7 +235,9 @@ def _parse_stacks(text: str, who: str) -> Counts:
         p = int(m.group(1))
         n = int(m.group(2)) if m.group(2) is not None else 1
         if p > OFF:
-            raise PositionError(f"{who}'s point {p} out of range: use 0 (waiting), 1-24 or 25 (off)")
+            raise PositionError(
+                f"{who}'s point {p} out of range: use 0 (waiting), 1-24 or 25 (off)"
+            )
         if n == 0:
             raise PositionError(f"{who}'s stack {item!r} has no checkers")
         if p in seen:
@@ -253,7 +256,9 @@ def _parse_general(value: str) -> tuple[int, int]:
         raise PositionError(f"general must be two different faces like '2-4', got {value!r}")
     a, b = sorted((int(m.group(1)), int(m.group(2))))
     if a == b:
-        raise PositionError(f"general must be two different faces (a generalpasch is not a pasch), got {value!r}")
+        raise PositionError(
+            f"general must be two different faces (a generalpasch is not a pasch), got {value!r}"
+        )
     return (a, b)
 
 

@@ -7,6 +7,7 @@ never a subclass. ``rules("kontrar-puff+generalpasch")`` parses a rule-set strin
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -17,8 +18,16 @@ if TYPE_CHECKING:
     from ..position import Position
 
 __all__ = [
-    "RuleSet", "RuleSetError", "rules", "PRESETS", "PUFF_OPTIONS", "Rule", "RULES", "SOURCES",
-    "rule", "describe",
+    "RuleSet",
+    "RuleSetError",
+    "rules",
+    "PRESETS",
+    "PUFF_OPTIONS",
+    "Rule",
+    "RULES",
+    "SOURCES",
+    "rule",
+    "describe",
 ]
 
 
@@ -174,12 +183,23 @@ _DEFAULT_IDS: Final[dict[str, str]] = {
 _LT = dict(family="puff", source="LT")
 _PI_IDS = (("order", "PI-order"), ("bearoff", "PI-bearoff"), ("win", "PI-win"))
 _GP_IDS = (
-    ("order", "GP-order"), ("pasch-1", "GP-pasch"), ("pasch-n", "GP-pasch"),
-    ("bearoff", "GP-bearoff"), ("win", "GP-win"),
+    ("order", "GP-order"),
+    ("pasch-1", "GP-pasch"),
+    ("pasch-n", "GP-pasch"),
+    ("bearoff", "GP-bearoff"),
+    ("win", "GP-win"),
 )
 _PI = dict(
-    family="puff", source="PI", dice_order="free", maximise=True, fourth_pasch=True,
-    generalpasch=True, bearoff="any-over", tower_goose=True, scoring="pi", ids=_PI_IDS,
+    family="puff",
+    source="PI",
+    dice_order="free",
+    maximise=True,
+    fourth_pasch=True,
+    generalpasch=True,
+    bearoff="any-over",
+    tower_goose=True,
+    scoring="pi",
+    ids=_PI_IDS,
 )
 
 #: preset name -> RuleSet field values
@@ -195,8 +215,14 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
         _PI, layout="double-contrary", title="doppelter Contrapuff (Pierer 1861)"
     ),
     "gegenpuff": dict(
-        family="puff", source="GP", layout="contrary", title="Gegenpuff (medieval reconstruction)",
-        pasch_reroll="all", reroll_needs_complete=True, bearoff="any-over", scoring="gp",
+        family="puff",
+        source="GP",
+        layout="contrary",
+        title="Gegenpuff (medieval reconstruction)",
+        pasch_reroll="all",
+        reroll_needs_complete=True,
+        bearoff="any-over",
+        scoring="gp",
         ids=_GP_IDS,
     ),
 }
@@ -212,11 +238,6 @@ PUFF_OPTIONS: Final[dict[str, dict[str, object]]] = {
 }
 
 _ALIASES: Final[dict[str, str]] = {
-    "lång-puff": "lang-puff",
-    "konträr-puff": "kontrar-puff",
-    "konträr-puff": "kontrar-puff",
-    "dubbel-konträr-puff": "dubbel-kontrar-puff",
-    "dubbel-konträr-puff": "dubbel-kontrar-puff",
     "langer-puff": "pierer-langer-puff",
     "contrapuff": "pierer-contrapuff",
     "doppelter-contrapuff": "pierer-doppelter-contrapuff",
@@ -230,9 +251,9 @@ def _all_presets() -> dict[str, dict[str, object]]:
 
 
 def _normalise(word: str) -> str:
-    w = word.strip().lower().replace("_", "-").replace(" ", "-")
-    w = _ALIASES.get(w, w)
-    return w.replace("ä", "a").replace("å", "a").replace("ö", "o")
+    w = unicodedata.normalize("NFC", word).strip().lower().replace("_", "-").replace(" ", "-")
+    w = w.replace("ä", "a").replace("å", "a").replace("ö", "o")
+    return _ALIASES.get(w, w)
 
 
 def rules(spec: str | RuleSet) -> RuleSet:
@@ -251,9 +272,7 @@ def rules(spec: str | RuleSet) -> RuleSet:
     preset = _normalise(head)
     presets = _all_presets()
     if preset not in presets:
-        raise RuleSetError(
-            f"unknown preset {head!r}; presets: {', '.join(presets)}"
-        )
+        raise RuleSetError(f"unknown preset {head!r}; presets: {', '.join(presets)}")
     values = dict(presets[preset])
     family = values["family"]
     if family == "brade":
@@ -269,8 +288,7 @@ def _build_puff(preset: str, values: dict[str, object], codes: list[str]) -> Rul
     for code in codes:
         if code not in PUFF_OPTIONS:
             hint = (
-                " (bräde codes such as 8b only fit the bräde presets)"
-                if code[:1].isdigit() else ""
+                " (bräde codes such as 8b only fit the bräde presets)" if code[:1].isdigit() else ""
             )
             raise RuleSetError(
                 f"unknown option {code!r} for {preset}{hint}; options: {', '.join(PUFF_OPTIONS)}"

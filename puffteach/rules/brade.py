@@ -31,121 +31,242 @@ BH_SEC = {
 }
 
 register(
-    Rule("B-start", "BH", BH_SEC["start"],
-         "all fifteen checkers start on the player's home, his point 1"),
-    Rule("B-tek", "BH", BH_SEC["start"],
-         "each player rolls one die (tekar); the lower starts, equal dice roll again"),
-    Rule("B-dice", "BH", BH_SEC["move"],
-         "the dice may be moved in either order, as many pips as possible; if only one die can "
-         "be used, the higher when either could be; an alla is moved four times"),
-    Rule("B-noband", "BH", BH_SEC["band"],
-         "no band on your points 2-11; bands may stand on the buk (12) and on 13-24"),
-    Rule("B-hit", "BH", BH_SEC["hit"],
-         "landing or touching down on an opponent blot hits it; a player with hit checkers "
-         "moves nothing else until all are back in play"),
-    Rule("B-enter", "BH", BH_SEC["hit"],
-         "a hit checker enters on the point of the die's number in the first quarter, if it "
-         "is empty or holds an opponent blot, never onto your own checkers"),
-    Rule("B-burst-entry", "BH", BH_SEC["hit"],
-         "when all six points of the first quarter hold own checkers or opponent bands, an "
-         "entering checker may burst an opponent band there"),
-    Rule("B-burst-wall", "BH", BH_SEC["wall"],
-         "six or more opponent bands in a row may be burst by landing or touching down on them"),
-    Rule("B-land", "BH", BH_SEC["wall"],
-         "no landing or touching down on an opponent band (unless it may be burst)"),
-    Rule("B-last-checker", "BH", BH_SEC["home"],
-         "a player with only one checker left to bear off may never burst"),
-    Rule("B-bearoff", "BH", BH_SEC["home"],
-         "bearing off needs all checkers in the fourth quarter; the home counts as point 25 "
-         "and a checker goes there only with the exact number"),
+    Rule(
+        "B-start",
+        "BH",
+        BH_SEC["start"],
+        "all fifteen checkers start on the player's home, his point 1",
+    ),
+    Rule(
+        "B-tek",
+        "BH",
+        BH_SEC["start"],
+        "each player rolls one die (tekar); the lower starts, equal dice roll again",
+    ),
+    Rule(
+        "B-dice",
+        "BH",
+        BH_SEC["move"],
+        "the dice may be moved in either order, as many pips as possible; if only one die can "
+        "be used, the higher when either could be; an alla is moved four times",
+    ),
+    Rule(
+        "B-noband",
+        "BH",
+        BH_SEC["band"],
+        "no band on your points 2-11; bands may stand on the buk (12) and on 13-24",
+    ),
+    Rule(
+        "B-hit",
+        "BH",
+        BH_SEC["hit"],
+        "landing or touching down on an opponent blot hits it; a player with hit checkers "
+        "moves nothing else until all are back in play",
+    ),
+    Rule(
+        "B-enter",
+        "BH",
+        BH_SEC["hit"],
+        "a hit checker enters on the point of the die's number in the first quarter, if it "
+        "is empty or holds an opponent blot, never onto your own checkers",
+    ),
+    Rule(
+        "B-burst-entry",
+        "BH",
+        BH_SEC["hit"],
+        "when all six points of the first quarter hold own checkers or opponent bands, an "
+        "entering checker may burst an opponent band there",
+    ),
+    Rule(
+        "B-burst-wall",
+        "BH",
+        BH_SEC["wall"],
+        "six or more opponent bands in a row may be burst by landing or touching down on them",
+    ),
+    Rule(
+        "B-land",
+        "BH",
+        BH_SEC["wall"],
+        "no landing or touching down on an opponent band (unless it may be burst)",
+    ),
+    Rule(
+        "B-last-checker",
+        "BH",
+        BH_SEC["home"],
+        "a player with only one checker left to bear off may never burst",
+    ),
+    Rule(
+        "B-bearoff",
+        "BH",
+        BH_SEC["home"],
+        "bearing off needs all checkers in the fourth quarter; the home counts as point 25 "
+        "and a checker goes there only with the exact number",
+    ),
     Rule("B-win-home", "BH", BH_SEC["home"], "bearing off the last checker wins (hemspel)"),
-    Rule("B-beautiful", "BH", BH_SEC["beauty"],
-         "a pattern in the fourth quarter wins (vackert spel) if no pips remain to be used"),
-    Rule("B-one-die", "BH", BH_SEC["beauty"],
-         "a player one move of at most six from a beautiful pattern may roll one die, then "
-         "must roll one die for two more rolls"),
-    Rule("B-munk", "BH", BH_SEC["munk"],
-         "a hemspel or beautiful win while the loser has hit checkers is won with munk"),
-    Rule("B-jan", "BH", BH_SEC["jan"],
-         "the loser is jan when he has more checkers to enter than free points in his first "
-         "quarter; the roll is first moved in full"),
-    Rule("B-sprangjan", "BH", BH_SEC["sjan"],
-         "a jan completed by bursting a band is sprängjan and wins at once"),
+    Rule(
+        "B-beautiful",
+        "BH",
+        BH_SEC["beauty"],
+        "a pattern in the fourth quarter wins (vackert spel) if no pips remain to be used",
+    ),
+    Rule(
+        "B-one-die",
+        "BH",
+        BH_SEC["beauty"],
+        "a player one move of at most six from a beautiful pattern may roll one die, then "
+        "must roll one die for two more rolls",
+    ),
+    Rule(
+        "B-munk",
+        "BH",
+        BH_SEC["munk"],
+        "a hemspel or beautiful win while the loser has hit checkers is won with munk",
+    ),
+    Rule(
+        "B-jan",
+        "BH",
+        BH_SEC["jan"],
+        "the loser is jan when he has more checkers to enter than free points in his first "
+        "quarter; the roll is first moved in full",
+    ),
+    Rule(
+        "B-sprangjan",
+        "BH",
+        BH_SEC["sjan"],
+        "a jan completed by bursting a band is sprängjan and wins at once",
+    ),
     Rule("B-score", "BH", BH_SEC["match"], "every won game counts the same"),
 )
 
 _RV_SECTIONS = {
-    1: "Tekning", 2: "Spelöppningen", 3: "Spelöppningen", 4: "Att slippa bli jan",
-    5: "Sprängning av band", 6: "Sprängning av band", 7: "Sprängning av hukbandet",
-    8: "Hemspelet", 9: "Hemspelet", 10: "Hemspelet", 11: "Extra slag efter partiet",
-    12: "Extra slag efter partiet", 13: "Extra slag efter partiet", 14: "Vackra spel",
-    15: "Vackra spel", 16: "Vackra spel", 17: "Vackra spel", 18: "Vackra spel",
-    19: "Vackra spel", 20: "Munk och jan", 21: "Munk och jan", 22: "Munk och jan",
-    23: "Ropa ut slagen", 24: "Sista slaget", 25: "Slå om", 26: "Poängskala",
+    1: "Tekning",
+    2: "Spelöppningen",
+    3: "Spelöppningen",
+    4: "Att slippa bli jan",
+    5: "Sprängning av band",
+    6: "Sprängning av band",
+    7: "Sprängning av hukbandet",
+    8: "Hemspelet",
+    9: "Hemspelet",
+    10: "Hemspelet",
+    11: "Extra slag efter partiet",
+    12: "Extra slag efter partiet",
+    13: "Extra slag efter partiet",
+    14: "Vackra spel",
+    15: "Vackra spel",
+    16: "Vackra spel",
+    17: "Vackra spel",
+    18: "Vackra spel",
+    19: "Vackra spel",
+    20: "Munk och jan",
+    21: "Munk och jan",
+    22: "Munk och jan",
+    23: "Ropa ut slagen",
+    24: "Sista slaget",
+    25: "Slå om",
+    26: "Poängskala",
 }
 
 #: code -> (summary, field changes)
 CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
     "1a": ("in a match the loser of a game starts the next", dict(match_start="1a")),
     "1b": ("in a match the players tek again for every game", dict(match_start="1b")),
-    "1c": ("in a match the first roll alternates between the players",
-           dict(match_start="1c")),
-    "2a": ("a first roll of 6-6 may put six checkers on point 7 as one burstable band",
-           dict(opening_six="2a")),
+    "1c": ("in a match the first roll alternates between the players", dict(match_start="1c")),
+    "2a": (
+        "a first roll of 6-6 may put six checkers on point 7 as one burstable band",
+        dict(opening_six="2a"),
+    ),
     "2b": ("as 2a; an answering six-out sends the first six back home", dict(opening_six="2b")),
     "2c": ("as 2b, for as long as 6-6 answers 6-6", dict(opening_six="2c")),
     "3": ("no band before five blots have left the home", dict(five_blots=True)),
-    "4a": ("a player who never had a band in his 3rd/4th quarter nor the janblotta out may "
-           "resign for a hemspel's points", dict(resign="4a")),
+    "4a": (
+        "a player who never had a band in his 3rd/4th quarter nor the janblotta out may "
+        "resign for a hemspel's points",
+        dict(resign="4a"),
+    ),
     "4b": ("resigning is not allowed", dict(resign="4b")),
-    "4c": ("no resigning, but a jan made before the victim had a band in his 3rd/4th quarter "
-           "scores as a hemspel", dict(resign="4c")),
-    "5a": ("an entering checker bursts if more checkers wait than free points in the first "
-           "quarter", dict(burst_entry="5a")),
-    "5b": ("an entering checker bursts when all six first-quarter points hold own checkers "
-           "or opponent bands", dict(burst_entry="5b")),
+    "4c": (
+        "no resigning, but a jan made before the victim had a band in his 3rd/4th quarter "
+        "scores as a hemspel",
+        dict(resign="4c"),
+    ),
+    "5a": (
+        "an entering checker bursts if more checkers wait than free points in the first quarter",
+        dict(burst_entry="5a"),
+    ),
+    "5b": (
+        "an entering checker bursts when all six first-quarter points hold own checkers "
+        "or opponent bands",
+        dict(burst_entry="5b"),
+    ),
     "6a": ("more than five bands in a row are allowed but may be burst", dict(wall="6a")),
-    "6b": ("six bands in a row may not be made; a die that would force it is forfeited",
-           dict(wall="6b")),
-    "7": ("a band on the huk may be burst once the opponent has all checkers in his fourth "
-          "quarter", dict(huk_burst=True)),
-    "8a": ("any checker may be borne off, reducing a larger die, using as many pips as "
-           "possible", dict(bearoff="8a")),
+    "6b": (
+        "six bands in a row may not be made; a die that would force it is forfeited",
+        dict(wall="6b"),
+    ),
+    "7": (
+        "a band on the huk may be burst once the opponent has all checkers in his fourth quarter",
+        dict(huk_burst=True),
+    ),
+    "8a": (
+        "any checker may be borne off, reducing a larger die, using as many pips as possible",
+        dict(bearoff="8a"),
+    ),
     "8b": ("only the rearmost checker may be borne off, reducing allowed", dict(bearoff="8b")),
     "8c": ("only exact bear-off; a larger die is forfeited", dict(bearoff="8c")),
-    "8d": ("exact bear-off only while the opponent holds his huk, else 8a",
-           dict(bearoff="8d")),
-    "9": ("no bear-off until every checker in the fourth quarter stands in a band",
-          dict(bear_bands_only=True)),
-    "10": ("no bear-off while the opponent holds a band on his huk",
-           dict(huk_blocks_bearoff=True)),
-    "11": ("after the starter's hemspel without munk the opponent has one roll to draw",
-           dict(after_game=(11,))),
-    "12": ("after a hemspel the loser has three rolls to make a beautiful pattern",
-           dict(after_game=(12,))),
-    "13": ("after a beautiful win the loser has three rolls to make a higher one",
-           dict(after_game=(13,))),
-    "14a": ("a beautiful pattern counts only after the roll is moved with the most pips",
-            dict(beautiful="14a")),
+    "8d": ("exact bear-off only while the opponent holds his huk, else 8a", dict(bearoff="8d")),
+    "9": (
+        "no bear-off until every checker in the fourth quarter stands in a band",
+        dict(bear_bands_only=True),
+    ),
+    "10": ("no bear-off while the opponent holds a band on his huk", dict(huk_blocks_bearoff=True)),
+    "11": (
+        "after the starter's hemspel without munk the opponent has one roll to draw",
+        dict(after_game=(11,)),
+    ),
+    "12": (
+        "after a hemspel the loser has three rolls to make a beautiful pattern",
+        dict(after_game=(12,)),
+    ),
+    "13": (
+        "after a beautiful win the loser has three rolls to make a higher one",
+        dict(after_game=(13,)),
+    ),
+    "14a": (
+        "a beautiful pattern counts only after the roll is moved with the most pips",
+        dict(beautiful="14a"),
+    ),
     "14b": ("a beautiful pattern counts as soon as it stands", dict(beautiful="14b")),
-    "15a": ("the one-die rule: a three-roll series of one die towards a beautiful pattern",
-            dict(one_die="15a")),
-    "15b": ("as 15a; a second series binds the player to one die for the rest of the game",
-            dict(one_die="15b")),
+    "15a": (
+        "the one-die rule: a three-roll series of one die towards a beautiful pattern",
+        dict(one_die="15a"),
+    ),
+    "15b": (
+        "as 15a; a second series binds the player to one die for the rest of the game",
+        dict(one_die="15b"),
+    ),
     "16": ("triangel 5-4-3-2-1 on points 24-20 is a beautiful play", dict(patterns=("triangel",))),
     "17": ("9-5-1 on points 24-22 is a beautiful play", dict(patterns=("nio-fem-ett",))),
     "18": ("kejsarspel is a beautiful play valued as uppspel", dict(patterns=("kejsarspel",))),
-    "19": ("while the opponent holds his huk, patterns may stand one point further back",
-           dict(shifted_patterns=True)),
+    "19": (
+        "while the opponent holds his huk, patterns may stand one point further back",
+        dict(shifted_patterns=True),
+    ),
     "20": ("one munk point per opponent checker waiting to enter", dict(munk_graded=True)),
-    "21": ("one extra jan point per checker beyond what the opponent can enter",
-           dict(jan_graded=True)),
-    "22": ("hitting a blot and bearing off the last checker in one roll is pissmunk",
-           dict(pissmunk=True)),
+    "21": (
+        "one extra jan point per checker beyond what the opponent can enter",
+        dict(jan_graded=True),
+    ),
+    "22": (
+        "hitting a blot and bearing off the last checker in one roll is pissmunk",
+        dict(pissmunk=True),
+    ),
     "23": ("every roll is called out by its traditional name", dict(roll_names=True)),
     "24a": ("jan or sprängjan wins as soon as one die makes it", dict(jan_when="24a")),
-    "24b": ("jan and sprängjan win only after the whole roll is moved with the most pips",
-            dict(jan_when="24b", sprangjan_now=False)),
+    "24b": (
+        "jan and sprängjan win only after the whole roll is moved with the most pips",
+        dict(jan_when="24b", sprangjan_now=False),
+    ),
     "25": ("once per game a player may refuse his roll and roll again", dict(reroll_once=True)),
     "26a": ("points: Regler för bräde 2005", dict(points="26a")),
     "26b": ("points: Lyckans Talisman 1818", dict(points="26b")),
@@ -160,13 +281,31 @@ for _code, (_summary, _) in CODES.items():
 
 BASE_PATTERNS = ("enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel")
 _COMMON: dict[str, object] = dict(
-    family="brade", layout="brade", start_point=1, opening="lower", dice_order="free",
-    maximise=True, higher_die=True, enter_own=False, first_pasch="four", later_pasch="four",
-    pasch_reroll="never", noband=(2, 11), scoring="brade",
+    family="brade",
+    layout="brade",
+    start_point=1,
+    opening="lower",
+    dice_order="free",
+    maximise=True,
+    higher_die=True,
+    enter_own=False,
+    first_pasch="four",
+    later_pasch="four",
+    pasch_reroll="never",
+    noband=(2, 11),
+    scoring="brade",
     ids=(
-        ("start", "B-start"), ("dice", "B-dice"), ("order", "B-dice"), ("must", "B-dice"),
-        ("enter", "B-enter"), ("land", "B-land"), ("hit", "B-hit"), ("bearoff", "B-bearoff"),
-        ("win", "B-win-home"), ("noband", "B-noband"), ("pasch-1", "B-dice"),
+        ("start", "B-start"),
+        ("dice", "B-dice"),
+        ("order", "B-dice"),
+        ("must", "B-dice"),
+        ("enter", "B-enter"),
+        ("land", "B-land"),
+        ("hit", "B-hit"),
+        ("bearoff", "B-bearoff"),
+        ("win", "B-win-home"),
+        ("noband", "B-noband"),
+        ("pasch-1", "B-dice"),
         ("pasch-n", "B-dice"),
     ),
 )
@@ -176,21 +315,44 @@ STANDARD_CODES = ("1a", "2a", "4a", "5a", "6a", "8a", "14a", "15a", "24a", "26a"
 
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "brade-family": dict(
-        _COMMON, source="BH", title="bräde, Behrens–Helmfrid family rules",
-        burst_entry="5b", wall="6a", bearoff="8c", beautiful="14a", one_die="15a",
-        jan_when="24b", points="bh", match_start="1a", resign="4b",
+        _COMMON,
+        source="BH",
+        title="bräde, Behrens–Helmfrid family rules",
+        burst_entry="5b",
+        wall="6a",
+        bearoff="8c",
+        beautiful="14a",
+        one_die="15a",
+        jan_when="24b",
+        points="bh",
+        match_start="1a",
+        resign="4b",
         patterns=(*BASE_PATTERNS, "kejsarspel"),
     ),
     "brade-standard": dict(
-        _COMMON, source="RV", title="bräde, standard rules (Regler för bräde)",
-        burst_entry="5a", wall="6a", bearoff="8a", beautiful="14a", one_die="15a",
-        jan_when="24a", points="26a", match_start="1a", resign="4a", patterns=BASE_PATTERNS,
+        _COMMON,
+        source="RV",
+        title="bräde, standard rules (Regler för bräde)",
+        burst_entry="5a",
+        wall="6a",
+        bearoff="8a",
+        beautiful="14a",
+        one_die="15a",
+        jan_when="24a",
+        points="26a",
+        match_start="1a",
+        resign="4a",
+        patterns=BASE_PATTERNS,
         opening_six="2a",
     ),
 }
 PRESETS["vasamuseet"] = dict(
-    PRESETS["brade-standard"], title="bräde, Vasamuseets brädspelsvänner",
-    resign="4b", bearoff="8b", beautiful="14b", points="26d",
+    PRESETS["brade-standard"],
+    title="bräde, Vasamuseets brädspelsvänner",
+    resign="4b",
+    bearoff="8b",
+    beautiful="14b",
+    points="26d",
 )
 PRESET_CODES: Final[dict[str, tuple[str, ...]]] = {
     "brade-family": (),
@@ -244,7 +406,8 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
         values.update(changes)
     values["patterns"] = tuple(patterns)
     codes_out = tuple(
-        c for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
+        c
+        for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
         if c not in PRESET_CODES[preset]
     )
     name = "+".join([preset, *codes_out])
@@ -254,20 +417,37 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
 
 def effective_codes(rs: RuleSet) -> dict[int, str]:
     """Paragraph -> code in force (a-rules for the standard, BH's choices for the family)."""
-    base = {"brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
-            "brade-standard": STANDARD_CODES,
-            "vasamuseet": ("1a", "2a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d")}
+    base = {
+        "brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
+        "brade-standard": STANDARD_CODES,
+        "vasamuseet": ("1a", "2a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d"),
+    }
     out = {paragraph(c): c for c in base.get(rs.preset, ())}
     out.update({paragraph(c): c for c in rs.codes})
     return out
 
 
 ROLL_NAMES: Final[dict[tuple[int, int], str]] = {
-    (6, 6): "sexor all", (5, 5): "sinkor all", (4, 4): "kvartaner", (3, 3): "trallor all",
-    (2, 2): "dusena par", (1, 1): "essena par", (6, 5): "sextiofem", (6, 4): "sextiofyra",
-    (6, 3): "sextiotre", (6, 2): "sextiotvå", (6, 1): "sex ess", (5, 4): "sinka fyra",
-    (5, 3): "sinka tre", (5, 2): "sinka dus", (5, 1): "sinka ess", (4, 3): "kvart tre",
-    (4, 2): "kvart dus", (4, 1): "kvart ess", (3, 2): "troja dus", (3, 1): "tress ess",
+    (6, 6): "sexor all",
+    (5, 5): "sinkor all",
+    (4, 4): "kvartaner",
+    (3, 3): "trallor all",
+    (2, 2): "dusena par",
+    (1, 1): "essena par",
+    (6, 5): "sextiofem",
+    (6, 4): "sextiofyra",
+    (6, 3): "sextiotre",
+    (6, 2): "sextiotvå",
+    (6, 1): "sex ess",
+    (5, 4): "sinka fyra",
+    (5, 3): "sinka tre",
+    (5, 2): "sinka dus",
+    (5, 1): "sinka ess",
+    (4, 3): "kvart tre",
+    (4, 2): "kvart dus",
+    (4, 1): "kvart ess",
+    (3, 2): "troja dus",
+    (3, 1): "tress ess",
     (2, 1): "dus ess",
 }
 
@@ -291,9 +471,16 @@ POINTS: Final[dict[str, dict[str, int]]] = {
 }
 #: outcome kind -> the points-table row it is valued as
 VALUED_AS: Final[dict[str, str]] = {
-    "hemspel": "hemspel", "uppspel": "uppspel", "kejsarspel": "uppspel",
-    "trappspel": "trappspel", "enkelt-kronspel": "kronspel", "dubbelt-kronspel": "kronspel",
-    "triangel": "trappspel", "nio-fem-ett": "trappspel", "jan": "jan", "sprangjan": "sprangjan",
+    "hemspel": "hemspel",
+    "uppspel": "uppspel",
+    "kejsarspel": "uppspel",
+    "trappspel": "trappspel",
+    "enkelt-kronspel": "kronspel",
+    "dubbelt-kronspel": "kronspel",
+    "triangel": "trappspel",
+    "nio-fem-ett": "trappspel",
+    "jan": "jan",
+    "sprangjan": "sprangjan",
 }
 #: beautiful patterns on points 20-24 (index 0 = point 20)
 PATTERNS: Final[dict[str, tuple[int, int, int, int, int]]] = {
