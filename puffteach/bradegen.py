@@ -7,6 +7,7 @@ the opponent's 1 is the mover's 13, so the opponent's huk, his 12, is the mover'
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .board import CROSS, OFF
@@ -222,14 +223,19 @@ def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int
     return Outcome(winner, kind, points, munk=munk)
 
 
-def brade_early_outcome(t: Turn, before: Position, pos: Position, step: Step) -> Outcome | None:
+def brade_early_outcome(
+    t: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
+) -> Outcome | None:
     rs = t.rules
     me = pos.turn
     own, opp = _sides(pos)
     if own[OFF] == CHECKERS:
-        return score(rs, pos, me, "hemspel")
+        out = score(rs, pos, me, "hemspel")
+        if rs.pissmunk and (step.hit or any(st.hit for st in prior)):
+            out = replace(out, pissmunk=True)
+        return out
     k = kejsar_from(rs, t.start, t.plan.dice)
-    if k is not None and step.frm == k and step.to in (23, 24) and not t.moves:
+    if k is not None and step.frm == k and step.to in (23, 24) and not prior:
         return score(rs, pos, me, "kejsarspel")
     excess = jan_excess(opp)
     if excess > 0 and step.hit:

@@ -14,7 +14,7 @@ from .board import CROSS, OFF
 from .movegen import Step, Turn, landing, may_bear_off, raw_steps, rearmost, turn_steps
 from .rules import RULES
 
-_MOVE = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2}|off)\s*(\*?)\s*$", re.IGNORECASE)
+_MOVE = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2}|off)(?:x([2-9]))?\s*(\*?)\s*$", re.IGNORECASE)
 
 
 class MoveSyntaxError(ValueError):
@@ -59,7 +59,9 @@ class Explanation:
 
 
 def parse_move(text: str) -> tuple[int, int]:
-    """``"3/8"`` -> (3, 8); ``"22/off"`` -> (22, 25). Raises MoveSyntaxError."""
+    """``"3/8"`` -> (3, 8); ``"22/off"`` -> (22, 25). Raises MoveSyntaxError.
+
+    ``"1/7x6"`` (bräde RV 2a's six-out) parses as (1, 7); see :func:`move_count`."""
     m = _MOVE.match(text) if isinstance(text, str) else None
     if not m:
         raise MoveSyntaxError(
@@ -74,6 +76,12 @@ def parse_move(text: str) -> tuple[int, int]:
     if to <= frm:
         raise MoveSyntaxError(f"bad move {text!r}: checkers only move forward along their path")
     return frm, to
+
+
+def move_count(text: str) -> int:
+    """How many checkers a move string moves together (``1/7x6`` -> 6, else 1)."""
+    m = _MOVE.match(text)
+    return int(m.group(3)) if m and m.group(3) else 1
 
 
 def find_step(t: Turn, text: str) -> Step:
@@ -107,7 +115,12 @@ def explain_step(t: Turn, text: str) -> Explanation:
         if t.forfeited:
             return _forfeit_reason(t)
         return Explanation(False, "this roll has been played in full", rs.rule_id("must"))
-    legal = [s for s in turn_steps(t) if s.frm == frm and s.to == to]
+    many = move_count(text)
+    legal = [s for s in turn_steps(t) if s.frm == frm and s.to == to and s.many == many]
+    if many > 1 and not legal:
+        return Explanation(
+            False, "six checkers go out together only for a first roll of 6-6 (RV 2a)", "RV-2a"
+        )
     if legal:
         # prefer the die due first (ordered) or the smallest die that does it (bear-off)
         st = min(legal, key=lambda s: s.die)

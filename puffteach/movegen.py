@@ -38,6 +38,8 @@ class Outcome:
     points: int
     munk: bool = False
     schneider: bool = False
+    #: bräde RV 22: a blot hit and the last checker borne off in the same roll (no points)
+    pissmunk: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -269,6 +271,7 @@ def _reach(
     rem: tuple[int, ...],
     need: int,
     seen: set[tuple[Position, tuple[int, ...]]],
+    prior: tuple[Step, ...] = (),
 ) -> bool:
     """Can ``need`` more dice of ``rem`` be moved from ``pos`` (or the game be won on the way)?"""
     if need <= 0:
@@ -282,9 +285,9 @@ def _reach(
         rest = rem[:i] + rem[i + 1 :]
         for st in raw_steps(rs, pos, d, cont, t.plan.first_roll):
             p2 = apply_step(rs, pos, st)
-            if early_outcome(t, pos, p2, st) is not None:
+            if early_outcome(t, pos, p2, st, prior) is not None:
                 return True
-            if _reach(t, p2, st.to if st.to != OFF else None, rest, need - 1, seen):
+            if _reach(t, p2, st.to if st.to != OFF else None, rest, need - 1, seen, (*prior, st)):
                 return True
     seen.add(key)
     return False
@@ -294,7 +297,7 @@ def _fast_target(t: Turn) -> tuple[int, int, int]:
     n = len(t.remaining)
     best = 0
     for k in range(n, 0, -1):
-        if _reach(t, t.pos, t.cont, t.remaining, k, set()):
+        if _reach(t, t.pos, t.cont, t.remaining, k, set(), t.moves):
             best = k
             break
     hi = 0
@@ -320,7 +323,7 @@ def _fast_steps(t: Turn) -> list[Step]:
         for st in raw_steps(rs, t.pos, d, t.cont, t.plan.first_roll):
             p2 = apply_step(rs, t.pos, st)
             if early_outcome(t, t.pos, p2, st) is not None or _reach(
-                t, p2, st.to if st.to != OFF else None, rest, need, seen
+                t, p2, st.to if st.to != OFF else None, rest, need, seen, (*t.moves, st)
             ):
                 out.append(st)
     return out
@@ -386,13 +389,15 @@ def push(t: Turn, step: Step) -> Turn:
     return _settle(t2)
 
 
-def early_outcome(t: Turn, before: Position, pos: Position, step: Step) -> Outcome | None:
+def early_outcome(
+    t: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...] | None = None
+) -> Outcome | None:
     """A win that ends the roll at once: the last checker borne off, or (bräde) sprängjan,
     jan under RV 24a, a beautiful pattern under RV 14b, kejsarspel."""
     if t.rules.family == "brade":
         from .bradegen import brade_early_outcome
 
-        return brade_early_outcome(t, before, pos, step)
+        return brade_early_outcome(t, before, pos, step, t.moves if prior is None else prior)
     if pos.side(pos.turn)[OFF] == CHECKERS:
         return win_outcome(t.rules, pos, pos.turn, "bearoff")
     return None
@@ -456,7 +461,7 @@ def _complete(t: Turn) -> list[Completion]:
                     new.setdefault((pos, None, None), moves)
                 for st in steps:
                     p2 = apply_step(rs, pos, st)
-                    o2 = early_outcome(t, pos, p2, st)
+                    o2 = early_outcome(t, pos, p2, st, moves)
                     new.setdefault((p2, st.to if st.to != OFF else None, o2), (*moves, st))
             frontier = new
         results.extend((m, p, o) for (p, _, o), m in frontier.items())
