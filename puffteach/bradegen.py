@@ -11,12 +11,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .board import CROSS, OFF
+from .movegen import Outcome, Step, apply_step
 from .position import CHECKERS, Position
 from .rules import RuleSet
 from .rules.brade import PATTERNS, POINTS, VALUED_AS
 
 if TYPE_CHECKING:
-    from .movegen import Outcome, Step, Turn
+    from .movegen import Turn
 
 _X = CROSS["brade"]
 
@@ -90,8 +91,6 @@ def reduction_allowed(rs: RuleSet, opp: tuple[int, ...]) -> bool:
 
 
 def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
-    from .movegen import Step
-
     own, opp = _sides(pos)
     last = own[OFF] == CHECKERS - 1  # B-last-checker: never burst
     walls = frozenset() if last else wall_points(opp)
@@ -206,8 +205,6 @@ def kejsar_from(rs: RuleSet, start: Position, dice: tuple[int, ...]) -> int | No
 def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int = 0) -> Outcome:
     """Points per the rule set's table (RV 26; BH: one game each), munk (B-munk, RV 20),
     graded jan (RV 21), johannaregeln (RV 4c)."""
-    from .movegen import Outcome
-
     table = POINTS[rs.points]
     loser = pos.side(1 - winner)
     munk = kind not in ("jan", "sprangjan") and loser[0] > 0
@@ -253,8 +250,6 @@ def brade_early_outcome(
 
 def _jan_made_by_burst(t: Turn) -> bool:
     """Was the jan completed by a burst (sprängjan) rather than by hitting a blot (RV 24b)?"""
-    from .movegen import apply_step
-
     pos = t.start
     for st in t.moves:
         opp_before = _sides(pos)[1]
@@ -304,8 +299,6 @@ def brade_finish(t: Turn) -> tuple[Position, Outcome | None]:
 
 def six_out_step(t: Turn) -> list[Step]:
     """RV 2a-2c: a first roll of 6-6 may put six checkers from the home on point 7."""
-    from .movegen import Step
-
     rs = t.rules
     if rs.opening_six == "none" or t.plan.dice != (6, 6) or t.moves:
         return []
@@ -343,8 +336,6 @@ def five_blots_ok(t: Turn, moves: tuple[Step, ...]) -> bool:
     left_home_end = CHECKERS - own[1] + sum(st.many for st in moves if st.frm == 1)
     if CHECKERS - own[1] >= 5 or left_home_end >= 5:
         return True
-    from .movegen import apply_step
-
     pos = t.start
     for st in moves:
         mine, _ = _sides(pos)
@@ -357,8 +348,6 @@ def five_blots_ok(t: Turn, moves: tuple[Step, ...]) -> bool:
 def one_die_chance(rs: RuleSet, pos: Position) -> bool:
     """B-one-die / RV 15: one checker moved six points or fewer would complete a beautiful
     pattern (kejsarspel excepted)."""
-    from .movegen import apply_step
-
     own, opp = _sides(pos)
     if own[OFF] or own[0]:
         return False

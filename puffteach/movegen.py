@@ -17,6 +17,9 @@ from .position import CHECKERS, Position
 from .rules import RuleSet
 
 
+_new = tuple.__new__
+
+
 class Step(NamedTuple):
     die: int
     frm: int
@@ -71,9 +74,11 @@ class Plan:
         return "-".join(map(str, self.dice))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Turn:
-    """A roll in progress: position (mover = ``pos.turn``), what is still due, what was done."""
+    """A roll in progress: position (mover = ``pos.turn``), what is still due, what was done.
+
+    Treated as immutable: every step makes a new Turn (``push``)."""
 
     rules: RuleSet
     start: Position
@@ -129,59 +134,63 @@ def landing(rs: RuleSet, pos: Position, q: int) -> str | None:
 def raw_steps(rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool) -> list[Step]:
     """Every legal single step with ``die`` for the side to move (no lookahead)."""
     if rs.family == "brade":
-        from .bradegen import brade_steps
-
-        return brade_steps(rs, pos, die)
-    me = pos.turn
-    own = pos.b if me else pos.w
-    opp = pos.w if me else pos.b
+        return bradegen.brade_steps(rs, pos, die)
+    if pos.turn:
+        own, opp = pos.b, pos.w
+    else:
+        own, opp = pos.w, pos.b
     cross = CROSS[rs.layout]
+    guard = rs.long_entry and opp[0] > 0  # long-puff-entry (d): his blots cannot be hit
     out: list[Step] = []
-    if own[0] and rs.enter_first:
+    if own[0] and rs.enter_first:  # P-enter
         q = die
-        if first:
-            if not own[q] and not opp[cross[q]]:
-                out.append(Step(die, 0, q, False))
+        n = opp[cross[q]]
+        if first:  # long-puff-entry (b): only onto an empty point
+            if not own[q] and not n:
+                out.append(_new(Step, (die, 0, q, False, 1)))
             return out
-        if landing(rs, pos, q) is None and (rs.enter_own or not own[q]):
-            out.append(Step(die, 0, q, opp[cross[q]] == 1))
-        if rs.long_entry and cont is not None and own[cont]:
+        if n < 2 and not (n and guard) and (rs.enter_own or not own[q]):
+            out.append(_new(Step, (die, 0, q, n == 1, 1)))
+        if rs.long_entry and cont is not None and own[cont]:  # long-puff-entry (e)
             q = cont + die
-            if q <= 24 and landing(rs, pos, q) is None:
-                out.append(Step(die, cont, q, opp[cross[q]] == 1))
+            if q <= 24:
+                n = opp[cross[q]]
+                if n < 2 and not (n and guard):
+                    out.append(_new(Step, (die, cont, q, n == 1, 1)))
         return out
-    bear = may_bear_off(rs, own)
-    back = rearmost(own) if bear else OFF
-    for p in range(1, OFF):
-        if not own[p]:
-            continue
-        q = p + die
-        if q <= 24:
-            if landing(rs, pos, q) is None:
-                out.append(Step(die, p, q, opp[cross[q]] == 1))
-        elif bear:
-            if rs.bearoff == "any-over" or p == back or (rs.exact_25 and q == OFF):
-                out.append(Step(die, p, OFF, False))
+    for p in range(1, 25 - die):  # P-land, P-hit
+        if own[p]:
+            q = p + die
+            n = opp[cross[q]]
+            if n < 2 and not (n and guard):
+                out.append(_new(Step, (die, p, q, n == 1, 1)))
+    if not any(own[:19]):  # P-bearoff / PI-bearoff
+        back = rearmost(own)
+        for p in range(max(19, 25 - die), 25):
+            if own[p] and (
+                rs.bearoff == "any-over" or p == back or (rs.exact_25 and p + die == OFF)
+            ):
+                out.append(_new(Step, (die, p, OFF, False, 1)))
     return out
 
 
 def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
     """The position after ``step`` (same side to move)."""
-    me = pos.turn
-    own = list(pos.b if me else pos.w)
+    me = pos[2]
+    own = list(pos[1] if me else pos[0])
     own[step.frm] -= step.many
     own[step.to] += step.many
     if step.hit:
-        opp = list(pos.w if me else pos.b)
+        opp = list(pos[0] if me else pos[1])
         x = CROSS[rs.layout][step.to]
         opp[0] += opp[x]
         opp[x] = 0
         if me:
-            return pos._replace(b=tuple(own), w=tuple(opp))
-        return pos._replace(w=tuple(own), b=tuple(opp))
+            return _new(Position, (tuple(opp), tuple(own), *pos[2:]))
+        return _new(Position, (tuple(own), tuple(opp), *pos[2:]))
     if me:
-        return pos._replace(b=tuple(own))
-    return pos._replace(w=tuple(own))
+        return _new(Position, (pos[0], tuple(own), *pos[2:]))
+    return _new(Position, (tuple(own), *pos[1:]))
 
 
 # --------------------------------------------------------------------------- planning a roll
@@ -193,9 +202,7 @@ def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         if not isinstance(d, int) or not 1 <= d <= 6:
             raise ValueError(f"a die shows 1-6, got {d!r}")
     if rs.family == "brade":
-        from .bradegen import check_dice_count
-
-        check_dice_count(rs, pos, dice)
+        bradegen.check_dice_count(rs, pos, dice)
         if len(dice) == 1:
             return [Plan(dice, dice, (False,), True, False)]
     elif len(dice) != 2:
@@ -370,9 +377,7 @@ def push(t: Turn, step: Step) -> Turn:
     cont = step.to if step.to != OFF else None
     outcome = early_outcome(t, t.pos, pos, step)
     if step.many > 1:
-        from .bradegen import answer_six_out
-
-        pos = answer_six_out(rs, pos)
+        pos = bradegen.answer_six_out(rs, pos)
     t2 = Turn(
         rs,
         t.start,
@@ -395,9 +400,9 @@ def early_outcome(
     """A win that ends the roll at once: the last checker borne off, or (bräde) sprängjan,
     jan under RV 24a, a beautiful pattern under RV 14b, kejsarspel."""
     if t.rules.family == "brade":
-        from .bradegen import brade_early_outcome
-
-        return brade_early_outcome(t, before, pos, step, t.moves if prior is None else prior)
+        return bradegen.brade_early_outcome(
+            t, before, pos, step, t.moves if prior is None else prior
+        )
     if pos.side(pos.turn)[OFF] == CHECKERS:
         return win_outcome(t.rules, pos, pos.turn, "bearoff")
     return None
@@ -444,9 +449,7 @@ def _complete(t: Turn) -> list[Completion]:
     orders = {tuple(sorted(rem)), tuple(sorted(rem, reverse=True))}
     extra: list[Step] = []
     if rs.family == "brade" and not t.moves:
-        from .bradegen import six_out_step
-
-        extra = six_out_step(t)
+        extra = bradegen.six_out_step(t)
     Key = tuple[Position, int | None, Outcome | None]
     for order in orders:
         frontier: dict[Key, tuple[Step, ...]] = {(t.pos, t.cont, t.outcome): t.moves}
@@ -466,9 +469,7 @@ def _complete(t: Turn) -> list[Completion]:
             frontier = new
         results.extend((m, p, o) for (p, _, o), m in frontier.items())
     for st in extra:
-        from .bradegen import answer_six_out
-
-        p2 = answer_six_out(rs, apply_step(rs, t.pos, st))
+        p2 = bradegen.answer_six_out(rs, apply_step(rs, t.pos, st))
         results.append(((st,), p2, None))
     return results
 
@@ -518,9 +519,7 @@ def _used(moves: tuple[Step, ...]) -> int:
 
 def _valid(t: Turn, moves: tuple[Step, ...]) -> bool:
     if t.rules.family == "brade" and t.rules.five_blots:
-        from .bradegen import five_blots_ok
-
-        return five_blots_ok(t, moves)
+        return bradegen.five_blots_ok(t, moves)
     return True
 
 
@@ -588,9 +587,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
     pos = t.pos
     outcome = t.outcome
     if rs.family == "brade":
-        from .bradegen import brade_finish
-
-        pos, outcome = brade_finish(t)
+        pos, outcome = bradegen.brade_finish(t)
     elif outcome is None:
         kind = pattern_win(rs, pos, me)
         if kind:
@@ -662,3 +659,6 @@ def legal_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Play]
         for play in plays_from(begin(rs, pos, plan)):
             out.setdefault((play.position, play.outcome), play)
     return list(out.values())
+
+
+from . import bradegen  # noqa: E402  (bräde rules; imports this module's Step and Outcome)
