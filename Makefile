@@ -1,36 +1,64 @@
-# The README's two commands: `make run` (the main job) and `make test` (every test).
-# Both set up everything they need on a fresh machine, in .venv.
+# The README's two commands:
+#   make run   - set up, build the book and serve it locally (prints the address)
+#   make test  - set up everything a fresh machine lacks and run every test
+# Both install what they need: Python packages into .venv, Debian's chromium for the browser
+# tests, npm's pyodide for the live boards of the static book.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PORT ?= 8000
+BOOK := _build/html
 
-.PHONY: run test setup lint typecheck bench clean
+.PHONY: run test setup browser npm book serve demo lint typecheck pytest nbval bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[test]"
+	$(PY) -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
 setup: $(STAMP)
 
-run: $(STAMP)
+# Debian's chromium for the Playwright tests (Playwright's own browser download is not used)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+npm:
+	@if [ -f package.json ]; then npm install --no-audit --no-fund --silent; fi
+
+book: $(STAMP)
+	$(PY) -m sphinx -W --keep-going -q -b html . $(BOOK)
+
+run: book
+	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(BOOK)
+
+demo: $(STAMP)
 	$(PY) -m puffteach.demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check puffteach tests benchmarks
-	$(PY) -m ruff format --check puffteach tests benchmarks
+	$(PY) -m ruff check puffteach tests benchmarks conf.py
+	$(PY) -m ruff format --check puffteach tests benchmarks conf.py
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test: $(STAMP) lint typecheck
+pytest: $(STAMP) browser
 	$(PY) -m pytest
+
+nbval: $(STAMP)
+	$(PY) -m pytest --nbval -p no:cacheprovider notebooks/
+
+test: lint typecheck pytest nbval
 
 bench: $(STAMP)
 	$(PY) benchmarks/random_games.py
 
 clean:
-	rm -rf $(VENV) _build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) _build .pytest_cache .mypy_cache .ruff_cache .hypothesis node_modules

@@ -59,7 +59,9 @@ def entry_burst_allowed(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...])
     if rs.burst_entry == "5b":
         return all(own[p] or opp[_X[p]] >= 2 for p in range(1, 7))
     if rs.burst_entry == "5a":
-        free = sum(1 for p in range(1, 7) if not own[p] and opp[_X[p]] <= 1)
+        # RV 5a counts the vacant ("lediga") points; BH's entering section tells a vacant point
+        # apart from one with an opponent blot, so a blot does not count as vacant here.
+        free = sum(1 for p in range(1, 7) if not own[p] and not opp[_X[p]])
         return own[0] > free
     return False
 
