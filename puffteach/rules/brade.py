@@ -354,10 +354,11 @@ PRESETS["vasamuseet"] = dict(
     beautiful="14b",
     points="26d",
 )
+#: the code in force for each paragraph the preset decides (BH's choices for the family)
 PRESET_CODES: Final[dict[str, tuple[str, ...]]] = {
-    "brade-family": (),
-    "brade-standard": (),
-    "vasamuseet": ("4b", "8b", "14b", "26d"),
+    "brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
+    "brade-standard": STANDARD_CODES,
+    "vasamuseet": ("1a", "2a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d"),
 }
 
 _MISFITS: Final[dict[frozenset[str], str]] = {
