@@ -43,8 +43,8 @@ demo: $(STAMP)
 	$(PY) -m puffteach.demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check puffteach tests benchmarks conf.py
-	$(PY) -m ruff format --check puffteach tests benchmarks conf.py
+	$(PY) -m ruff check puffteach tests benchmarks *.py
+	$(PY) -m ruff format --check puffteach tests benchmarks *.py
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

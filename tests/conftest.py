@@ -58,8 +58,15 @@ def explain(rules: str, position: str, dice: tuple[int, ...], move: str) -> dict
     explained after the earlier ones are played)."""
     return dict(
         cli(
-            "explain", "--rules", rules, "--position", position,
-            "--dice", *map(str, dice), "--move", move,
+            "explain",
+            "--rules",
+            rules,
+            "--position",
+            position,
+            "--dice",
+            *map(str, dice),
+            "--move",
+            move,
         )
     )
 

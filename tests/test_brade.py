@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from conftest import cli, cli_error, explain, plays, results
 
 BF = "brade-family"
@@ -75,7 +76,10 @@ def forfeited(play: dict[str, Any]) -> list[int]:
 
 
 def assert_outcome(
-    play: dict[str, Any], kind: str, points: int | None = None, winner: str = "w",
+    play: dict[str, Any],
+    kind: str,
+    points: int | None = None,
+    winner: str = "w",
     munk: bool | None = None,
 ) -> None:
     out = play["outcome"]
@@ -89,9 +93,7 @@ def assert_outcome(
 
 
 def outcome_kinds(rules: str, position: str, *dice: int) -> set[str | None]:
-    return {
-        (p["outcome"] or {}).get("kind") for p in plays(rules, position, *dice)
-    }
+    return {(p["outcome"] or {}).get("kind") for p in plays(rules, position, *dice)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -808,8 +810,11 @@ def test_rv_18_kejsarspel() -> None:
     assert "kejsarspel" not in outcome_kinds(BS, KEJSAR, 4, 3)
     for rules, points in [(BF, 1), (BS + "+18", 1), (BS + "+18+26d", 2)]:
         # How the crowning checker is written (on 23 or on 24) is the engine's choice.
-        ps = [p for p in plays(rules, KEJSAR, 4, 3) if (p["outcome"] or {}).get("kind")
-              == "kejsarspel"]
+        ps = [
+            p
+            for p in plays(rules, KEJSAR, 4, 3)
+            if (p["outcome"] or {}).get("kind") == "kejsarspel"
+        ]
         assert ps, plays(rules, KEJSAR, 4, 3)
         for p in ps:
             assert_outcome(p, "kejsarspel", points)
@@ -966,7 +971,8 @@ def test_rv_2a_six_out_is_optional() -> None:
     assert res(BS + "+2a", START, 6, 6) == {plain, six}
     # Without 2b an answering six-out leaves both bands standing.
     assert boards(BS + "+2a", "W:1x9,7x6 B:1x15 b", 6, 6) == {
-        "W:1x9,7x6 B:1x14,7", "W:1x9,7x6 B:1x9,7x6",
+        "W:1x9,7x6 B:1x14,7",
+        "W:1x9,7x6 B:1x9,7x6",
     }
 
 

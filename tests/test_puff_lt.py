@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from conftest import cli, cli_error, explain, plays, results
 
 LANG = "lang-puff"
