@@ -148,7 +148,8 @@ def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
 
 def janblotta_out(own: tuple[int, ...]) -> bool:
     """The seventh checker has left the home, or the sixth while the home band stands (B-jan)."""
-    out = CHECKERS - own[1] - own[OFF]
+    # checkers taken out of the home one by one; RV 2a's six-out band on 7 left as a band
+    out = CHECKERS - own[1] - own[OFF] - (own[7] if own[7] >= 2 else 0)
     return out >= 7 or (out >= 6 and own[1] >= 2)
 
 
