@@ -16,7 +16,6 @@ from .board import CROSS, OFF
 from .position import CHECKERS, Position
 from .rules import RuleSet
 
-
 _new = tuple.__new__
 
 

@@ -20,7 +20,7 @@ BH_SEC = {
     "start": "Förberedelser",
     "move": "Förflyttning av brickor",
     "band": "Band och blottor",
-    "hit": "Att slå blottor och att spela in dem igen",
+    "hit": "Att slå blottor … spela in dem igen",
     "wall": "Band kan normalt inte slås",
     "home": "Vinstsätt: Hemspel",
     "beauty": "Vinstsätt: Vackert spel",

@@ -48,7 +48,8 @@ def _word(mapping: dict[object, str], value: object, field: str) -> str:
         return mapping[value]
     except (KeyError, TypeError):
         raise ValueError(
-            f"the book has no words for {field}={value!r}; add them to puffteach/sphinxext/tables.py"
+            f"the book has no words for {field}={value!r}; "
+            "add them to puffteach/sphinxext/tables.py"
         ) from None
 
 
@@ -75,21 +76,21 @@ def rows_t(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
 
 # ------------------------------------------------------------------------------- words
 LAYOUT: Final[dict[object, str]] = {
-    "long": "long: both run the same path",
-    "contrary": "contrary: one's start is the other's goal",
-    "double-contrary": "double contrary: four different ends",
-    "brade": "bräde: Black's 1 is White's 13",
+    "long": "long (one shared path)",
+    "contrary": "contrary (head to head)",
+    "double-contrary": "double contrary",
+    "brade": "bräde (Black's 1 = White's 13)",
 }
 START: Final[dict[object, str]] = {
-    0: "off the board, waiting to enter (0)",
-    1: "all fifteen on the home (1)",
+    0: "off the board (0)",
+    1: "on the home (1)",
 }
 OPENING: Final[dict[object, str]] = {
-    "higher": "one die each; the higher starts",
-    "lower": "one die each (teka); the lower starts",
+    "higher": "the higher die starts",
+    "lower": "the lower die starts (teka)",
 }
 MATCH: Final[dict[object, str]] = {
-    "1a": "the loser of a game starts the next",
+    "1a": "the loser starts",
     "1b": "tek again before every game",
     "1c": "the first roll alternates",
 }
@@ -158,10 +159,10 @@ OPENING_SIX: Final[dict[object, str]] = {
     "2c": "as 2b, for as long as 6-6 answers 6-6",
 }
 OUTCOME_ROWS: Final[dict[str, str]] = {
-    "hemspel": "hemspel (bearing off)",
-    "uppspel": "uppspel (also kejsarspel)",
+    "hemspel": "hemspel",
+    "uppspel": "uppspel",
     "trappspel": "trappspel",
-    "kronspel": "enkelt and dubbelt kronspel",
+    "kronspel": "kronspel",
     "munk": "munk bonus",
     "jan": "jan",
     "sprangjan": "sprängjan",
@@ -418,10 +419,12 @@ def _points(specs: list[RuleSet]) -> Table:
         if rs.family == "brade":
             used[rs.points].append(f"`{rs.name}`")
     header = ("Outcome", *(_points_source(t) for t in tables))
-    rows = [
-        (label, *(str(_brade.POINTS[t][row]) for t in tables))
-        for row, label in OUTCOME_ROWS.items()
-    ]
+    rows = []
+    for row, label in OUTCOME_ROWS.items():
+        also = [PATTERN.get(k, k) for k, v in _brade.VALUED_AS.items() if v == row and k != row]
+        if also:
+            label += f" ({', '.join(also)})"
+        rows.append((label, *(str(_brade.POINTS[t][row]) for t in tables)))
     rows.append(("used by", *(", ".join(used[t]) or "—" for t in tables)))
     return Table("Points (RV 26; BH counts games)", header, rows_t(rows))
 

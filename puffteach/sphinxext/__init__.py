@@ -1,0 +1,373 @@
+"""Sphinx extension for the puffteach book.
+
+Add ``"puffteach.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
+
+``board`` directive
+    Draws a board at build time with :func:`puffteach.svg.draw` and inserts the SVG inside
+    ``<figure class="puffteach-board" data-rules=… data-position=…>`` with a caption::
+
+        ```{board}
+        :rules: kontrar-puff
+        :position: W:0x11,2x2,5x2 B:0x15 b wpasch=1
+        :view: white
+        :arrows:
+        :caption: White after a first pasch 5-5.
+        ```
+
+    Options: ``rules`` (rule-set string, default ``kontrar-puff``), ``position`` (notation,
+    default the rule set's start), ``view`` (``physical``, ``white``, ``black``), ``arrows`` and
+    ``flip`` (flags), ``dice`` (e.g. ``5 5 2 2``), ``used`` (indices of used dice),
+    ``highlight`` and ``targets`` (physical points 1-24 or pools ``w0 w25 b0 b25``), ``labels``
+    (``en``, ``sv``, ``de``), ``title``, ``size`` (pixels), ``caption`` (inline markup; the
+    directive's content, if any, is added to the caption) and ``name`` (a label to refer to).
+
+``ruleset-table`` directive
+    A comparison table computed from the rule-set data (:mod:`puffteach.sphinxext.tables`)::
+
+        ```{ruleset-table} pasch
+        :presets: puff
+        ```
+
+    The argument is the table (``start``, ``dice``, ``pasch``, ``entering``, ``bands``,
+    ``bearoff``, ``scoring``, ``brade-wins``, ``points``, ``roll-names``, ``codes``, ``options``,
+    ``rules``, ``sources``); ``presets`` lists rule sets or the groups ``all``, ``puff``,
+    ``brade`` (default ``all``); ``caption`` overrides the title; ``name`` labels it.
+
+``rule`` role
+    ``{rule}`P-order``` writes the rule id linked to its row in the ``rules`` table, followed by
+    the citation: *P-order (LT, Förflyttningen av brickorna)*. An unknown id is an error.
+
+A plain-text math renderer (``html_math_renderer = "puffteach-plain"``) keeps MathJax, which
+would be fetched from a CDN, off every page.
+
+Bad input to any of these is reported as an error that names the problem, so ``-W`` fails.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+from sphinx.writers.html5 import HTML5Translator
+
+from .. import svg
+from ..position import Position
+from ..rules import RULES, rules
+from .tables import KINDS, Table, resolve_specs, rule_anchor
+
+__all__ = ["setup", "BoardDirective", "RulesetTableDirective", "board_html"]
+
+STATIC: Path = Path(__file__).parent / "static"
+
+
+# ---------------------------------------------------------------------------- nodes
+class board_figure(nodes.General, nodes.Element):
+    """A ``<figure class="puffteach-board">`` holding the SVG and a ``board_caption``."""
+
+
+class board_caption(nodes.Part, nodes.TextElement):
+    """The ``<figcaption>`` of a board figure."""
+
+
+def _visit_board_figure(self: HTML5Translator, node: board_figure) -> None:
+    attrs = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in node["data"])
+    ids = f' id="{node["ids"][0]}"' if node["ids"] else ""
+    self.body.append(f'<figure class="puffteach-board"{ids} {attrs}>\n')
+
+
+def _depart_board_figure(self: HTML5Translator, node: board_figure) -> None:
+    self.body.append("</figure>\n")
+
+
+def _visit_board_caption(self: HTML5Translator, node: board_caption) -> None:
+    self.body.append("<figcaption>")
+
+
+def _depart_board_caption(self: HTML5Translator, node: board_caption) -> None:
+    self.body.append("</figcaption>\n")
+
+
+def _skip(self: Any, node: nodes.Node) -> None:
+    raise nodes.SkipNode
+
+
+# ---------------------------------------------------------------------------- board
+def _tokens(text: str | None) -> list[str]:
+    return (text or "").replace(",", " ").split()
+
+
+def _ints(text: str | None, what: str) -> list[int]:
+    out = []
+    for t in _tokens(text):
+        if not re.fullmatch(r"-?\d+", t):
+            raise ValueError(f"{what}: {t!r} is not a whole number")
+        out.append(int(t))
+    return out
+
+
+def _marks(text: str | None) -> list[int | str]:
+    return [int(t) if t.isdigit() else t for t in _tokens(text)]
+
+
+def board_html(options: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+    """Draw a board from directive options; return the SVG and the figure's data attributes.
+
+    Raises ``ValueError`` (with the engine's message) for any bad option.
+    """
+    spec = options.get("rules") or svg.DEFAULT_RULES
+    rs = rules(spec)
+    text = options.get("position")
+    pos = Position.parse(text, rs) if text else Position.start(rs)
+    kw: dict[str, Any] = {
+        "view": options.get("view") or "physical",
+        "flip": "flip" in options,
+        "arrows": "arrows" in options,
+        "highlight": _marks(options.get("highlight")),
+        "targets": _marks(options.get("targets")),
+        "labels": options.get("labels") or "en",
+        "title": options.get("title"),
+    }
+    dice = _ints(options.get("dice"), "dice")
+    if dice:
+        kw["dice"] = dice
+        kw["used"] = _ints(options.get("used"), "used")
+    elif options.get("used"):
+        raise ValueError("used: there are no dice (give :dice: too)")
+    if options.get("size") is not None:
+        kw["size"] = options["size"]
+    drawing = svg.draw(pos, rs, **kw)
+    data = [
+        ("data-rules", rs.name),
+        ("data-position", str(pos)),
+        ("data-view", kw["view"]),
+        ("data-flip", str(int(kw["flip"]))),
+        ("data-arrows", str(int(kw["arrows"]))),
+        ("data-labels", kw["labels"]),
+    ]
+    if dice:
+        data.append(("data-dice", " ".join(map(str, dice))))
+    return drawing, data
+
+
+class BoardDirective(SphinxDirective):
+    """``{board}``: a board drawn at build time (see the module docstring)."""
+
+    has_content = True
+    required_arguments = 0
+    optional_arguments = 0
+    option_spec: ClassVar[dict[str, Any]] = {
+        "rules": directives.unchanged_required,
+        "position": directives.unchanged_required,
+        "view": lambda a: directives.choice(a, svg.VIEWS),
+        "arrows": directives.flag,
+        "flip": directives.flag,
+        "dice": directives.unchanged_required,
+        "used": directives.unchanged_required,
+        "highlight": directives.unchanged_required,
+        "targets": directives.unchanged_required,
+        "labels": lambda a: directives.choice(a, svg.LANGUAGES),
+        "title": directives.unchanged_required,
+        "size": directives.positive_int,
+        "caption": directives.unchanged,
+        "name": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            drawing, data = board_html(self.options)
+        except ValueError as exc:  # RuleSetError, PositionError and drawing errors
+            raise self.error(f"board: {exc}") from None
+        fig = board_figure()
+        fig["data"] = data
+        self.set_source_info(fig)
+        self.add_name(fig)
+        fig += nodes.raw("", drawing, format="html")
+        cap = board_caption()
+        caption = self.options.get("caption")
+        if caption:
+            inline, messages = self.parse_inline(caption, lineno=self.lineno)
+            cap += inline
+            cap += messages
+        if self.content:
+            body = self.parse_content_to_nodes()
+            for n in body:
+                if isinstance(n, nodes.paragraph):
+                    if len(cap):
+                        cap += nodes.Text(" ")
+                    cap += n.children
+                else:
+                    raise self.error("board: the caption (directive content) must be text")
+        if len(cap):
+            fig += cap
+        return [fig]
+
+
+# ---------------------------------------------------------------------------- tables
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _cell_nodes(text: str) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    pos = 0
+    for m in _CODE.finditer(text):
+        if m.start() > pos:
+            out.append(nodes.Text(text[pos : m.start()]))
+        out.append(nodes.literal(m.group(1), m.group(1)))
+        pos = m.end()
+    if pos < len(text):
+        out.append(nodes.Text(text[pos:]))
+    return out
+
+
+def table_node(tbl: Table, title: str | None = None) -> nodes.table:
+    """A docutils table for ``tbl``."""
+    node = nodes.table(classes=["puffteach-ruleset-table"])
+    node += nodes.title(title or tbl.title, title or tbl.title)
+    group = nodes.tgroup(cols=len(tbl.header))
+    node += group
+    for _ in tbl.header:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for h in tbl.header:
+        row += nodes.entry("", nodes.paragraph("", "", *_cell_nodes(h)))
+    head += row
+    body = nodes.tbody()
+    group += body
+    for i, cells in enumerate(tbl.rows):
+        row = nodes.row()
+        for j, cell in enumerate(cells):
+            para = nodes.paragraph("", "", *_cell_nodes(cell))
+            if j == 0 and tbl.anchors:
+                para.insert(0, nodes.target("", "", names=[tbl.anchors[i]]))
+            row += nodes.entry("", para)
+        body += row
+    return node
+
+
+class RulesetTableDirective(SphinxDirective):
+    """``{ruleset-table} KIND``: a table generated from the rule-set data."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "presets": directives.unchanged_required,
+        "caption": directives.unchanged_required,
+        "name": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        kind = self.arguments[0].strip()
+        if kind not in KINDS:
+            raise self.error(f"ruleset-table: unknown table {kind!r}; tables: {', '.join(KINDS)}")
+        try:
+            specs = resolve_specs(self.options.get("presets"))
+            tbl = KINDS[kind](specs)
+        except ValueError as exc:
+            raise self.error(f"ruleset-table {kind}: {exc}") from None
+        if not tbl.rows:
+            raise self.error(f"ruleset-table {kind}: no rows for the rule sets given")
+        node = table_node(tbl, self.options.get("caption"))
+        self.set_source_info(node)
+        self.add_name(node)
+        for target in node.findall(nodes.target):
+            self.state.document.note_explicit_target(target)
+        return [node]
+
+
+# ---------------------------------------------------------------------------- rule role
+def rule_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Any,
+    options: dict[str, Any] | None = None,
+    content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{rule}`P-order``` -> ``P-order`` (linked to the rules table) + the citation."""
+    rule_id = text.strip()
+    r = RULES.get(rule_id)
+    if r is None:
+        close = [i for i in RULES if i.lower().startswith(rule_id.lower()[:2])][:12]
+        msg = inliner.reporter.error(
+            f"rule: unknown rule id {rule_id!r}"
+            + (f"; ids like it: {', '.join(close)}" if close else ""),
+            line=lineno,
+        )
+        prb = inliner.problematic(rawtext, rawtext, msg)
+        return [prb], [msg]
+    env = inliner.document.settings.env
+    ref = addnodes.pending_xref(
+        rawtext,
+        nodes.literal(rule_id, rule_id),
+        refdomain="std",
+        reftype="ref",
+        reftarget=rule_anchor(rule_id),
+        refexplicit=True,
+        refwarn=True,
+        refdoc=env.docname,
+    )
+    wrap = nodes.inline(rawtext, "", classes=["puffteach-rule"])
+    wrap["reftitle"] = r.summary
+    wrap += ref
+    wrap += nodes.Text(f" ({r.cite()})")
+    return [wrap], []
+
+
+# ---------------------------------------------------------------------------- math
+def _visit_math(self: HTML5Translator, node: nodes.math) -> None:
+    self.body.append(
+        self.starttag(node, "span", "", CLASS="math puffteach-math")
+        + self.encode(node.astext())
+        + "</span>"
+    )
+    raise nodes.SkipNode
+
+
+def _visit_math_block(self: HTML5Translator, node: nodes.math_block) -> None:
+    self.body.append(
+        self.starttag(node, "div", "", CLASS="math puffteach-math")
+        + self.encode(node.astext())
+        + "</div>\n"
+    )
+    raise nodes.SkipNode
+
+
+# ---------------------------------------------------------------------------- setup
+def _static(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        path = str(STATIC)
+        if path not in app.config.html_static_path:
+            app.config.html_static_path.append(path)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # other builders (LaTeX, text, …) leave the drawings out
+    others = {fmt: (_skip, None) for fmt in ("latex", "text", "man", "texinfo")}
+    app.add_node(
+        board_figure,
+        html=(_visit_board_figure, _depart_board_figure),
+        **others,  # type: ignore[arg-type]
+    )
+    app.add_node(
+        board_caption,
+        html=(_visit_board_caption, _depart_board_caption),
+        **others,  # type: ignore[arg-type]
+    )
+    app.add_directive("board", BoardDirective)
+    app.add_directive("ruleset-table", RulesetTableDirective)
+    app.add_role("rule", rule_role)
+    app.add_html_math_renderer("puffteach-plain", (_visit_math, None), (_visit_math_block, None))
+    app.connect("builder-inited", _static)
+    app.add_css_file("puffteach-book.css")
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
