@@ -296,7 +296,9 @@ def _do(state: State, game: Game, event: list[Any]) -> Game:
     state["selected"] = None
     if state.get("replay"):
         state["replay"] = False
-        state["message"] = "left the replay here; the rest of the loaded game was dropped. "
+        state["message"] = (
+            "Left the replay here; the rest of the loaded game was dropped. " + state["message"]
+        )
     _narrate(state, game, before)
     return game
 
