@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .explain import Explanation, IllegalMoveError, explain_step, find_step
@@ -376,7 +376,8 @@ class Game:
         t = self._state.turn
         if t is None or not t.done:
             raise GameError("there is no finished roll waiting to be ended")
-        self._set(self._closed(self._state))
+        st = self._state
+        self._set(self._closed(replace(st, events=st.events + (("end", None),))))
 
     # ------------------------------------------------------------------ moving
     def legal_moves(self) -> list[Step]:
@@ -522,6 +523,8 @@ class Game:
                     g.name_pasch(int(value))
                 elif kind == "move":
                     g.push(str(value))
+                elif kind == "end":
+                    g.end_roll()
                 elif kind == "reroll":
                     g._reroll_record()
                 elif kind == "resign":

@@ -296,3 +296,16 @@ def test_generalpasch_naming_in_a_game() -> None:
     for m in ["0/6", "0/6", "0/1", "0/1"]:
         g.push(m)
     assert str(g.position) == "W:0x11,1x2,6x2 B:0x15 b general=2-4 wpasch=1"
+
+
+def test_declined_generalpasch_roll_is_recorded() -> None:
+    """A fully forfeited generalpasch roll accepted with end_roll() replays from the record.
+    Black bands on his 24, 23 (White's 1, 2 in konträr puff) and 21 (White's 4): the 2 of a
+    2-4 cannot enter (P-order), so the plain roll is forfeited whole."""
+    pos = "W:0x15 B:0x9,21x2,23x2,24x2 w general=2-4"
+    g = Game("kontrar-puff+generalpasch", position=pos)
+    g.set_dice(2, 4)
+    assert g.legal_moves() == [] and g.generalpasch_available()
+    g.end_roll()
+    h = Game.load(g.record())
+    assert h.position == g.position and h.position.turn == 1
