@@ -309,3 +309,18 @@ def test_declined_generalpasch_roll_is_recorded() -> None:
     g.end_roll()
     h = Game.load(g.record())
     assert h.position == g.position and h.position.turn == 1
+
+
+def test_readme_picture_is_drawn_by_the_engine() -> None:
+    """The README's picture is the engine's own drawing (regenerate it if the look changes)."""
+    from pathlib import Path
+
+    from puffteach.svg import draw
+
+    rs = rules("kontrar-puff")
+    p = Position.parse(
+        "W:0x5,2x2,5x2,9,12x2,17,20x2 B:0x4,1,3x2,6x2,10,14x2,15,18x2 w wpasch=1", rs
+    )
+    expected = draw(p, rs, arrows=True, dice=(3, 5), title="konträr puff")
+    picture = Path(__file__).resolve().parent.parent / "images" / "readme-board.svg"
+    assert picture.read_text() == expected
