@@ -14,7 +14,9 @@ from .board import CROSS, OFF
 from .movegen import Step, Turn, landing, may_bear_off, raw_steps, rearmost, turn_steps
 from .rules import RULES
 
-_MOVE = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2}|off)(?:x([2-9]))?\s*(\*?)\s*$", re.IGNORECASE)
+_MOVE = re.compile(
+    r"^\s*(\d{1,2})\s*/\s*(\d{1,2}|off)(?:x([2-9]))?\s*(\*?)\s*(?:@\s*([1-6]))?\s*$", re.IGNORECASE
+)
 
 
 class MoveSyntaxError(ValueError):
@@ -84,6 +86,22 @@ def move_count(text: str) -> int:
     return int(m.group(3)) if m and m.group(3) else 1
 
 
+def move_die(text: str) -> int | None:
+    """The die a move names with ``@`` (``24/off@6``: bear off with the 6), if any."""
+    m = _MOVE.match(text)
+    return int(m.group(5)) if m and m.group(5) else None
+
+
+def move_text(t: Turn, step: Step) -> str:
+    """The shortest text that denotes ``step`` in ``t``: ``24/off``, or ``24/off@6`` when
+    another die could bear the same checker off and would be chosen by default."""
+    text = str(step)
+    others = [s for s in turn_steps(t) if s.frm == step.frm and s.to == step.to]
+    if min((s.die for s in others), default=step.die) != step.die:
+        return f"{text}@{step.die}"
+    return text
+
+
 def find_step(t: Turn, text: str) -> Step:
     """The legal step the move text denotes, or raise IllegalMoveError / MoveSyntaxError."""
     e = explain_step(t, text)
@@ -116,7 +134,12 @@ def explain_step(t: Turn, text: str) -> Explanation:
             return _forfeit_reason(t)
         return Explanation(False, "this roll has been played in full", rs.rule_id("must"))
     many = move_count(text)
-    legal = [s for s in turn_steps(t) if s.frm == frm and s.to == to and s.many == many]
+    named_die = move_die(text)
+    legal = [
+        s
+        for s in turn_steps(t)
+        if s.frm == frm and s.to == to and s.many == many and named_die in (None, s.die)
+    ]
     if many > 1 and not legal:
         return Explanation(
             False, "six checkers go out together only for a first roll of 6-6 (RV 2a)", "RV-2a"

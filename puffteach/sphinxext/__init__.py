@@ -21,6 +21,20 @@ Add ``"puffteach.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
     (``en``, ``sv``, ``de``), ``title``, ``size`` (pixels), ``caption`` (inline markup; the
     directive's content, if any, is added to the caption) and ``name`` (a label to refer to).
 
+    ``live`` (flag) makes a board the reader can play on the page, without a notebook or a
+    kernel: the figure (class ``puffteach-board puffteach-live``) keeps the drawing for readers
+    without JavaScript and carries the initial protocol state
+    (:func:`puffteach.widget.protocol.initial_state`, computed at build time; ``dice`` becomes a
+    first ``set_dice``) in ``<script type="application/json" class="pt-initial">``.
+    ``_static/puffteach-live.js`` mounts ``board.js`` on it; the first click boots Pyodide and
+    the engine wheel (:mod:`puffteach.sphinxext.vendor`). ``seed`` (default 1) seeds its rolls.
+    ``highlight``, ``targets`` and ``used`` do not apply to a live board.
+
+Vendored browser files
+    :mod:`puffteach.sphinxext.vendor` copies Pyodide's core, the widget manager scripts and the
+    engine wheel into ``_static/puffteach/`` and sets ``nb_ipywidgets_js`` to them, so no page
+    loads anything from another host. It needs ``npm install`` (``package.json``) first.
+
 ``ruleset-table`` directive
     A comparison table computed from the rule-set data (:mod:`puffteach.sphinxext.tables`)::
 
@@ -46,6 +60,7 @@ Bad input to any of these is reported as an error that names the problem, so ``-
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any, ClassVar
@@ -61,8 +76,9 @@ from .. import svg
 from ..position import Position
 from ..rules import RULES, rules
 from .tables import KINDS, Table, resolve_specs, rule_anchor
+from .vendor import setup_vendor
 
-__all__ = ["setup", "BoardDirective", "RulesetTableDirective", "board_html"]
+__all__ = ["setup", "BoardDirective", "RulesetTableDirective", "board_html", "live_state"]
 
 STATIC: Path = Path(__file__).parent / "static"
 
@@ -79,10 +95,16 @@ class board_caption(nodes.Part, nodes.TextElement):
 def _visit_board_figure(self: HTML5Translator, node: board_figure) -> None:
     attrs = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in node["data"])
     ids = f' id="{node["ids"][0]}"' if node["ids"] else ""
-    self.body.append(f'<figure class="puffteach-board"{ids} {attrs}>\n')
+    cls = "puffteach-board puffteach-live" if node.get("live") is not None else "puffteach-board"
+    self.body.append(f'<figure class="{cls}"{ids} {attrs}>\n')
 
 
 def _depart_board_figure(self: HTML5Translator, node: board_figure) -> None:
+    live = node.get("live")
+    if live is not None:
+        # "<" escaped, so no "</script>" or "<!--" inside can end the script element
+        data = json.dumps(live, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+        self.body.append(f'<script type="application/json" class="pt-initial">{data}</script>\n')
     self.body.append("</figure>\n")
 
 
@@ -114,6 +136,33 @@ def _ints(text: str | None, what: str) -> list[int]:
 
 def _marks(text: str | None) -> list[int | str]:
     return [int(t) if t.isdigit() else t for t in _tokens(text)]
+
+
+def live_state(options: dict[str, Any]) -> dict[str, Any]:
+    """The initial protocol state of a ``:live:`` board (see the module docstring).
+
+    Raises ``ValueError`` for a bad option."""
+    from ..widget import protocol
+
+    for opt in ("highlight", "targets", "used"):
+        if options.get(opt):
+            raise ValueError(f"{opt}: not with live (a live board shows what the reader does)")
+    view: dict[str, Any] = {
+        "view": options.get("view") or "physical",
+        "flip": "flip" in options,
+        "arrows": "arrows" in options,
+        "labels": options.get("labels") or "en",
+    }
+    if options.get("size") is not None:
+        view["size"] = options["size"]
+    spec = options.get("rules") or svg.DEFAULT_RULES
+    state = protocol.initial_state(spec, options.get("position"), options.get("seed", 1), **view)
+    dice = _ints(options.get("dice"), "dice")
+    if dice:
+        state = protocol.step(state, {"type": "set_dice", "dice": dice})
+        if state.get("error"):
+            raise ValueError(f"dice: {state['error']}")
+    return state
 
 
 def board_html(options: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
@@ -177,15 +226,22 @@ class BoardDirective(SphinxDirective):
         "size": directives.positive_int,
         "caption": directives.unchanged,
         "name": directives.unchanged_required,
+        "live": directives.flag,
+        "seed": directives.nonnegative_int,
     }
 
     def run(self) -> list[nodes.Node]:
+        live = "live" in self.options
         try:
             drawing, data = board_html(self.options)
+            state = live_state(self.options) if live else None
         except ValueError as exc:  # RuleSetError, PositionError and drawing errors
             raise self.error(f"board: {exc}") from None
         fig = board_figure()
         fig["data"] = data
+        if state is not None:
+            fig["live"] = state
+            drawing = f'<div class="pt-static">{drawing}</div>'
         self.set_source_info(fig)
         self.add_name(fig)
         fig += nodes.raw("", drawing, format="html")
@@ -370,4 +426,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_html_math_renderer("puffteach-plain", (_visit_math, None), (_visit_math_block, None))
     app.connect("builder-inited", _static)
     app.add_css_file("puffteach-book.css")
+    setup_vendor(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -277,7 +277,8 @@ def _apply(game: Game, event: Any) -> str:
     elif kind == "name":
         game.name_pasch(int(value))
     elif kind == "move":
-        return str(game.push(str(value)))
+        game.push(str(value))
+        return str(game.events[-1][1])  # canonical text, with @die when a bear-off needs it
     elif kind == "end":
         game.end_roll()
     else:

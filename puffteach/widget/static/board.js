@@ -1,6 +1,12 @@
 // puffteach board widget front end (plain ESM, no imports).
 // It only draws the state Python sends (model "state") and sends actions back with
 // model.send({type: ..., ...}); every rule lives in puffteach/widget/protocol.py.
+//
+// Static book (no kernel): the built site sets window.PUFFTEACH = {pyodide, wheel} (see
+// puffteach/sphinxext/vendor.py). There the board first shows its embedded state; the first
+// action (or the Play button) boots Pyodide from the site, installs the engine wheel and from
+// then on applies protocol.step(state, action) in the browser, setting the model's traits
+// locally. One Pyodide instance serves every board of the page.
 
 const WORDS = {
   en: {
@@ -44,9 +50,109 @@ function select(cls, options) {
   return s;
 }
 
+// ------------------------------------------------------------------ static book (Pyodide)
+const ENGINE = "__puffteachEngine"; // window property: the page's one engine (a promise)
+
+const STEP_PY = `
+import json
+from puffteach.widget import protocol as _puffteach_protocol
+
+def _puffteach_step_json(state, action):
+    return json.dumps(_puffteach_protocol.step(json.loads(state), json.loads(action)))
+`;
+
+/** The static book's configuration, or null in Jupyter (where the kernel runs the engine). */
+function staticConfig() {
+  const cfg = typeof window !== "undefined" ? window.PUFFTEACH : undefined;
+  return cfg && cfg.static && cfg.pyodide && cfg.wheel ? cfg : null;
+}
+
+/** Boot Pyodide and the engine once per page; resolves to {step(state, action) -> state}. */
+export function loadEngine(cfg = staticConfig()) {
+  if (!window[ENGINE]) {
+    const started = performance.now();
+    const promise = (async () => {
+      // URLs are resolved against the page: this module may run from a blob: URL (anywidget)
+      const pyodideUrl = new URL(cfg.pyodide, document.baseURI).href;
+      const { loadPyodide } = await import(pyodideUrl);
+      const [pyodide, wheel] = await Promise.all([
+        loadPyodide({ indexURL: new URL(".", pyodideUrl).href }),
+        fetch(new URL(cfg.wheel, document.baseURI).href).then((r) => {
+          if (!r.ok) throw new Error(`the engine wheel: HTTP ${r.status}`);
+          return r.arrayBuffer();
+        }),
+      ]);
+      pyodide.unpackArchive(wheel, "wheel"); // pure Python: Pyodide's core is all it needs
+      pyodide.runPython(STEP_PY);
+      const stepJson = pyodide.globals.get("_puffteach_step_json");
+      window.__puffteachEngineMs = performance.now() - started;
+      return {
+        pyodide,
+        step: (state, action) => JSON.parse(stepJson(JSON.stringify(state), JSON.stringify(action))),
+      };
+    })();
+    window[ENGINE] = promise;
+    promise.catch(() => {
+      if (window[ENGINE] === promise) window[ENGINE] = null; // the next action tries again
+    });
+  }
+  return window[ENGINE];
+}
+
+function staticSender(model, root, status, start) {
+  let queue = Promise.resolve();
+  const show = (phase, text) => {
+    root.dataset.engine = phase;
+    status.textContent = text;
+    status.hidden = !text;
+    start.hidden = phase !== "idle" && phase !== "failed";
+  };
+  show("idle", "A page of the book: press Play or click the board to play here (the Python "
+    + "engine loads once per page).");
+  const boot = async () => {
+    if (root.dataset.engine !== "ready") show("loading", "Loading the engine…");
+    try {
+      const engine = await loadEngine();
+      show("ready", "");
+      return engine;
+    } catch (e) {
+      show("failed", `The engine did not load: ${e && e.message ? e.message : e}`);
+      console.error("puffteach:", e);
+      return null;
+    }
+  };
+  const apply = (engine, action) => {
+    const next = engine.step(model.get("state"), action);
+    model.set("state", next);
+    model.set("svg", next.svg);
+    model.set("rules", next.rules);
+    model.set("position", next.position);
+    model.set("dice", next.dice || []);
+    model.set("history", next.history || []);
+  };
+  start.addEventListener("click", () => {
+    queue = queue.then(boot);
+  });
+  return (action) => {
+    queue = queue.then(async () => {
+      const engine = await boot();
+      if (engine) apply(engine, action);
+    });
+  };
+}
+
 function render({ model, el }) {
-  const send = (action) => model.send(action);
   const root = h("div", "puffteach-widget");
+  const cfg = staticConfig();
+  const engineStatus = h("div", "pt-engine");
+  engineStatus.setAttribute("role", "status");
+  engineStatus.hidden = true;
+  const start = h("button", "pt-start", "▶ Play");
+  start.type = "button";
+  start.hidden = true;
+  const send = cfg
+    ? staticSender(model, root, engineStatus, start)
+    : (action) => model.send(action);
   const bar1 = h("div", "pt-bar");
   const bar2 = h("div", "pt-bar");
   const board = h("div", "pt-board");
@@ -111,6 +217,8 @@ function render({ model, el }) {
 
   bar1.append(roll, die1, die2, setDice, nameSel, name, end, undo, redo, back, where, fwd);
   bar2.append(newGame, flip, viewSel, arrowsLbl, langSel, setup, toolSel, turnSel);
+  if (cfg) root.append(h("div", "pt-bar pt-static-bar"));
+  if (cfg) root.lastChild.append(start, engineStatus);
   root.append(bar1, board, diceRow, msg, outcome, posRow, bar2, hist);
   el.append(root);
 

@@ -1,0 +1,298 @@
+"""Everything the book's pages load, served from the built site (design.md, "Static book").
+
+At build time (HTML builders only) this module copies into ``<outdir>/_static/puffteach/``:
+
+``pyodide/``
+    Pyodide's core files from the npm package ``pyodide`` (``pyodide.mjs``, its ``pyodide.asm``
+    module and ``.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``). The engine is pure
+    Python, so no Pyodide package is needed.
+``widgets/``
+    ``require.js`` (npm ``requirejs``), ``embed-amd.js`` and its fonts (npm
+    ``@jupyter-widgets/html-manager``) and ``anywidget.js``, the AMD module of the Python
+    ``anywidget`` package (``anywidget/nbextension/index.js``): what myst-nb's embedded widget
+    state needs. ``nb_ipywidgets_js`` is set to these local files; a require.js configuration on
+    every page maps ``anywidget`` to the local module, and the html-manager's CDN fallback
+    (``data-jupyter-widgets-cdn``) points at the same local folder, so nothing is ever asked of
+    jsDelivr or unpkg.
+``board.js``, ``board.css``
+    the widget front end (the same module the Jupyter widget uses).
+``puffteach-<version>-py3-none-any.whl``
+    the engine, packed from this checkout at build time (a pure-Python wheel written with
+    :mod:`zipfile`, so building it needs neither network nor the ``wheel`` package).
+
+Every page gets ``window.PUFFTEACH = {pyodide, wheel, static}`` with page-relative URLs; the
+board front end uses it to boot Pyodide on the first interaction (see ``board.js``).
+
+The npm files come from ``node_modules`` (``npm install`` at the repository root, from
+``package.json``). Without them the build stops with a message saying so.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import shutil
+import tomllib
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+import puffteach
+
+__all__ = ["Vendor", "build_wheel", "find_node_modules", "setup_vendor"]
+
+#: the checkout the engine comes from (``pyproject.toml`` beside the ``puffteach`` package)
+PACKAGE_DIR: Path = Path(puffteach.__file__).resolve().parent
+REPO_ROOT: Path = PACKAGE_DIR.parent
+WIDGET_STATIC: Path = PACKAGE_DIR / "widget" / "static"
+
+#: where the files go, under ``_static``
+PREFIX = "puffteach"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: one of these is the Emscripten module ``pyodide.mjs`` imports (it depends on the version)
+PYODIDE_ASM = ("pyodide.asm.mjs", "pyodide.asm.js")
+FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot", ".svg")
+NPM_HINT = (
+    "run `npm install` in the repository root (package.json lists pyodide, requirejs and "
+    "@jupyter-widgets/html-manager), or set puffteach_node_modules in conf.py"
+)
+
+
+def find_node_modules(srcdir: Path, configured: str | None) -> Path:
+    """The ``node_modules`` folder holding ``pyodide``: the configured one, else the source
+    directory's, else the one beside this checkout's ``pyproject.toml``."""
+    if configured:
+        candidates = [Path(configured)]
+        if not candidates[0].is_absolute():
+            candidates[0] = srcdir / candidates[0]
+    else:
+        candidates = [srcdir / "node_modules", REPO_ROOT / "node_modules"]
+    for c in candidates:
+        if (c / "pyodide" / "package.json").is_file():
+            return c
+    looked = ", ".join(str(c) for c in candidates)
+    raise ExtensionError(
+        f"puffteach: npm package 'pyodide' not found (looked in {looked}); " + NPM_HINT
+    )
+
+
+def _anywidget_amd() -> Path:
+    try:
+        import anywidget
+    except ImportError as e:
+        raise ExtensionError(
+            f"puffteach: the book's notebook boards need the Python package anywidget ({e})"
+        ) from None
+    path = Path(anywidget.__file__).parent / "nbextension" / "index.js"
+    if not path.is_file():
+        raise ExtensionError(f"puffteach: anywidget's AMD module {path} is missing")
+    return path
+
+
+def _project_meta(root: Path) -> tuple[str, str, str]:
+    """``(name, version, summary)`` from ``pyproject.toml`` (else the package's version)."""
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        return (
+            str(project.get("name", "puffteach")),
+            str(project.get("version", puffteach.__version__)),
+            str(project.get("description", "")),
+        )
+    return "puffteach", puffteach.__version__, ""
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def build_wheel(package_dir: Path = PACKAGE_DIR) -> tuple[str, bytes]:
+    """Pack the engine in ``package_dir`` as a pure-Python wheel; return its file name and bytes.
+
+    Every file of the package goes in (``.py``, ``py.typed`` and the widget's static files)
+    except caches and the Sphinx extension, which a browser has no use for. The archive is
+    reproducible: sorted entries with a fixed timestamp.
+    """
+    name, version, summary = _project_meta(package_dir.parent)
+    dist = name.replace("-", "_")
+    files: list[tuple[str, bytes]] = []
+    for path in sorted(package_dir.rglob("*")):
+        rel = path.relative_to(package_dir.parent)
+        parts = rel.parts
+        if not path.is_file() or "__pycache__" in parts or parts[1:2] == ("sphinxext",):
+            continue
+        if path.suffix in (".pyc", ".pyo"):
+            continue
+        files.append((rel.as_posix(), path.read_bytes()))
+    info = f"{dist}-{version}.dist-info"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    if summary:
+        meta += f"Summary: {summary}\n"
+    files.append((f"{info}/METADATA", meta.encode()))
+    files.append(
+        (
+            f"{info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: puffteach.sphinxext.vendor\n"
+            b"Root-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+    )
+    files.append((f"{info}/top_level.txt", b"puffteach\n"))
+    record = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in files)
+    record += f"{info}/RECORD,,\n"
+    files.append((f"{info}/RECORD", record.encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for n, d in files:
+            zi = zipfile.ZipInfo(n, date_time=(2000, 1, 1, 0, 0, 0))
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zf.writestr(zi, d)
+    return f"{dist}-{version}-py3-none-any.whl", buf.getvalue()
+
+
+@dataclass
+class Vendor:
+    """What one build copies (source path -> path under ``_static/puffteach``) and the wheel."""
+
+    node_modules: Path
+    copies: dict[str, Path] = field(default_factory=dict)
+    wheel_name: str = ""
+    wheel: bytes = b""
+
+    @classmethod
+    def collect(cls, node_modules: Path) -> Vendor:
+        """Check that every file is there (raise ExtensionError naming ``npm install`` if not)."""
+        v = cls(node_modules)
+        pyo = node_modules / "pyodide"
+        asm = [a for a in PYODIDE_ASM if (pyo / a).is_file()]
+        for f in (*PYODIDE_FILES, *asm[:1]):
+            v.copies[f"pyodide/{f}"] = pyo / f
+        if not asm:
+            v.copies["pyodide/pyodide.asm.mjs"] = pyo / "pyodide.asm.mjs"  # reported as missing
+        v.copies["widgets/require.js"] = node_modules / "requirejs" / "require.js"
+        dist = node_modules / "@jupyter-widgets" / "html-manager" / "dist"
+        v.copies["widgets/embed-amd.js"] = dist / "embed-amd.js"
+        if dist.is_dir():
+            for font in sorted(dist.iterdir()):
+                if font.suffix in FONT_SUFFIXES:
+                    v.copies[f"widgets/{font.name}"] = font
+        for lic in ("LICENSE", "LICENSE.md", "LICENSE.txt"):
+            if (pyo / lic).is_file():
+                v.copies[f"pyodide/{lic}"] = pyo / lic
+        v.copies["widgets/anywidget.js"] = _anywidget_amd()
+        v.copies["board.js"] = WIDGET_STATIC / "board.js"
+        v.copies["board.css"] = WIDGET_STATIC / "board.css"
+        missing = [str(p) for p in v.copies.values() if not p.is_file()]
+        if missing:
+            raise ExtensionError(
+                "puffteach: files the static book needs are missing: "
+                + ", ".join(missing)
+                + "; "
+                + NPM_HINT
+            )
+        v.wheel_name, v.wheel = build_wheel()
+        return v
+
+    @property
+    def wheel_version(self) -> str:
+        """A short hash of the wheel, added to its URL so browsers fetch a changed engine."""
+        return hashlib.sha256(self.wheel).hexdigest()[:12]
+
+    def write(self, static_dir: Path) -> None:
+        """Copy the files into ``static_dir/puffteach`` (skipping ones already up to date)."""
+        out = static_dir / PREFIX
+        for rel, src in self.copies.items():
+            dest = out / rel
+            if dest.is_file() and dest.stat().st_size == src.stat().st_size:
+                if dest.stat().st_mtime >= src.stat().st_mtime:
+                    continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest)
+        (out / self.wheel_name).write_bytes(self.wheel)
+
+
+# ---------------------------------------------------------------------------- Sphinx hooks
+def _config_inited(app: Sphinx, config: Any) -> None:
+    if "nb_ipywidgets_js" in config:  # myst-nb: its widget scripts, from this site
+        config.nb_ipywidgets_js = {
+            f"{PREFIX}/widgets/require.js": {},
+            f"{PREFIX}/widgets/embed-amd.js": {},
+        }
+
+
+def _builder_inited(app: Sphinx) -> None:
+    if app.builder.format != "html":
+        return
+    nm = find_node_modules(Path(app.srcdir), app.config.puffteach_node_modules)
+    app.puffteach_vendor = Vendor.collect(nm)  # type: ignore[attr-defined]
+
+
+def _page_config(vendor: Vendor, pathto: Any) -> tuple[str, str]:
+    """The inline script body for one page and the local widget folder (page-relative)."""
+    base = pathto(f"_static/{PREFIX}/", 1)
+    if not base.endswith("/"):
+        base += "/"
+    cfg = {
+        "static": True,
+        "base": base,
+        "pyodide": f"{base}pyodide/pyodide.mjs",
+        "wheel": f"{base}{vendor.wheel_name}?v={vendor.wheel_version}",
+    }
+    widgets = f"{base}widgets/"
+    # "anywidget": its AMD module. The @jupyter-widgets modules are all defined inside
+    # embed-amd.js; their paths only place the fonts its CSS asks for (webpack resolves them
+    # against the module's URL) in the same folder.
+    require = {
+        "paths": {
+            "anywidget": f"{widgets}anywidget",
+            "@jupyter-widgets/html-manager/dist": widgets.rstrip("/"),
+            "@jupyter-widgets": widgets.rstrip("/"),
+        }
+    }
+    body = (
+        f"window.PUFFTEACH = {json.dumps(cfg)};\n"
+        "// where the html-manager's CSS finds its fonts\n"
+        "window.__jupyter_widgets_assets_path__ = "
+        f"new URL({json.dumps(widgets)}, document.baseURI).href;\n"
+        "// require.js reads this object as its configuration when it loads (widget pages)\n"
+        f"var require = {json.dumps(require)};"
+    )
+    return body, widgets
+
+
+def _html_page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    vendor: Vendor | None = getattr(app, "puffteach_vendor", None)
+    pathto = context.get("pathto")
+    if vendor is None or pathto is None:
+        return
+    body, widgets = _page_config(vendor, pathto)
+    # the html-manager's CDN fallback is read from any script's data-jupyter-widgets-cdn
+    app.add_js_file(None, body=body, priority=400, **{"data-jupyter-widgets-cdn": widgets})
+    if 'class="puffteach-board puffteach-live"' in context.get("body", ""):
+        app.add_css_file(f"{PREFIX}/board.css")
+        app.add_js_file("puffteach-live.js", type="module")
+
+
+def _build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    vendor: Vendor | None = getattr(app, "puffteach_vendor", None)
+    if exception is None and vendor is not None and app.builder.format == "html":
+        vendor.write(Path(app.outdir) / "_static")
+
+
+def setup_vendor(app: Sphinx) -> None:
+    """Register the configuration value and the event handlers (called by ``setup``)."""
+    app.add_config_value("puffteach_node_modules", None, "env", [str])
+    app.connect("config-inited", _config_inited)
+    app.connect("builder-inited", _builder_inited)
+    app.connect("html-page-context", _html_page_context)
+    app.connect("build-finished", _build_finished)
