@@ -11,6 +11,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 BOOK := _build/html
 
+
 .PHONY: run test setup browser npm book serve demo lint typecheck pytest nbval bench clean
 
 $(STAMP): pyproject.toml
@@ -29,10 +30,13 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-npm:
-	@if [ -f package.json ]; then npm install --no-audit --no-fund --silent; fi
+npm: node_modules/.installed
 
-book: $(STAMP)
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch node_modules/.installed
+
+book: $(STAMP) npm
 	$(PY) -m sphinx -W --keep-going -q -b html . $(BOOK)
 
 run: book
@@ -49,7 +53,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-pytest: $(STAMP) browser
+pytest: $(STAMP) browser npm
 	$(PY) -m pytest
 
 nbval: $(STAMP)

@@ -63,10 +63,10 @@ nb_execution_raise_on_error = True
 nb_execution_timeout = 120
 nb_execution_show_tb = True
 nb_merge_streams = True
-# myst-nb would add <script> tags for require.js and @jupyter-widgets/html-manager from CDNs
-# (cdnjs.cloudflare.com, unpkg.com) to every page with widget state. The book loads nothing from
-# another host; the live-book issue vendors the widget scripts and sets this to local paths.
-nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+# myst-nb's default nb_ipywidgets_js loads require.js and @jupyter-widgets/html-manager from CDNs.
+# The book loads nothing from another host: puffteach.sphinxext (vendor.py) copies those scripts,
+# Pyodide's core and the engine wheel from node_modules (`npm install`, package.json) into
+# _static/puffteach/ and sets nb_ipywidgets_js to the local copies.
 
 # -- autodoc ------------------------------------------------------------------------------
 autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": True}

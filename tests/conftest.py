@@ -2,6 +2,7 @@
 
 `cli(...)` runs the command-line interface in-process and returns its parsed JSON, so the
 rule tests exercise exactly the contract of design.md (the same contract other tools use).
+`built_book` builds the book once per session for the tests that read or serve it.
 """
 
 from __future__ import annotations
@@ -9,6 +10,10 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -74,3 +79,43 @@ def explain(rules: str, position: str, dice: tuple[int, ...], move: str) -> dict
 @pytest.fixture
 def run_cli():  # type: ignore[no-untyped-def]
     return cli
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The book built once per session (``sphinx-build -W -b html``; it executes every
+    notebook): the output folder. Skipped only when Sphinx or myst-nb is not installed."""
+    pytest.importorskip("sphinx")
+    pytest.importorskip("myst_nb")
+    tmp = tmp_path_factory.mktemp("book")
+    out = tmp / "html"  # myst-nb keeps executed notebooks beside it, in tmp/jupyter_execute
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            "-d",
+            str(tmp / "doctrees"),
+            str(ROOT),
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert proc.returncode == 0, (
+        f"sphinx-build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-8000:]}"
+    )
+    return out

@@ -1,7 +1,8 @@
 """The book: it builds with warnings as errors, works offline, and copies no source text.
 
-The build runs once per session (``sphinx-build -W -b html``; it executes every notebook, so it
-takes a while). Skipped only when Sphinx is not installed.
+The build runs once per session (``built_book`` in conftest.py: ``sphinx-build -W -b html``; it
+executes every notebook, so it takes a while) and is shared with test_static_book.py. Skipped only
+when Sphinx is not installed.
 """
 
 from __future__ import annotations
@@ -46,38 +47,9 @@ MIN_CHECKS = 60
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("sphinx")
-    pytest.importorskip("myst_nb")
-    tmp = tmp_path_factory.mktemp("book")
-    out = tmp / "html"  # myst-nb keeps executed notebooks beside it, in tmp/jupyter_execute
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-W",
-            "--keep-going",
-            "-q",
-            "-b",
-            "html",
-            "-d",
-            str(tmp / "doctrees"),
-            str(ROOT),
-            str(out),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    assert proc.returncode == 0, (
-        f"sphinx-build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-8000:]}"
-    )
-    return out
+def book(built_book: Path) -> Path:
+    """The book built once per session (``built_book`` in conftest.py)."""
+    return built_book
 
 
 def test_book_builds_with_every_chapter(book: Path) -> None:
@@ -199,6 +171,7 @@ BAD_INPUT = {
     "rules": ("```{board}\n:rules: kontrar-puf\n```", "unknown preset 'kontrar-puf'"),
     "view": ("```{board}\n:view: sideways\n```", "sideways"),
     "highlight": ("```{board}\n:highlight: 30\n```", "board: highlight 30"),
+    "live": ("```{board}\n:live:\n:highlight: 5\n```", "board: highlight: not with live"),
     "table": ("```{ruleset-table} colours\n```", "unknown table 'colours'"),
     "table rules": ("```{ruleset-table} pasch\n:presets: puff+8b\n```", "ruleset-table pasch"),
     "rule id": ("See {rule}`P-orderr`.", "unknown rule id 'P-orderr'"),

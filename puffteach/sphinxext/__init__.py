@@ -27,7 +27,8 @@ Add ``"puffteach.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
     (:func:`puffteach.widget.protocol.initial_state`, computed at build time; ``dice`` becomes a
     first ``set_dice``) in ``<script type="application/json" class="pt-initial">``.
     ``_static/puffteach-live.js`` mounts ``board.js`` on it; the first click boots Pyodide and
-    the engine wheel (:mod:`puffteach.sphinxext.vendor`). ``seed`` (default 1) seeds its rolls.
+    the engine wheel (:mod:`puffteach.sphinxext.vendor`). ``seed`` fixes the seed of its rolls
+    (without it the build uses 1 and each reader's browser draws a fresh seed).
     ``highlight``, ``targets`` and ``used`` do not apply to a live board.
 
 Vendored browser files
@@ -241,6 +242,8 @@ class BoardDirective(SphinxDirective):
         fig["data"] = data
         if state is not None:
             fig["live"] = state
+            if "seed" in self.options:  # else each reader's browser picks its own dice seed
+                fig["data"].append(("data-seed", str(self.options["seed"])))
             drawing = f'<div class="pt-static">{drawing}</div>'
         self.set_source_info(fig)
         self.add_name(fig)

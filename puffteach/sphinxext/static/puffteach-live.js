@@ -42,7 +42,10 @@ function mount(figure) {
   const drawing = figure.querySelector(".pt-static");
   if (drawing) drawing.replaceWith(el);
   else figure.prepend(el);
-  widget.render({ model: localModel(JSON.parse(json.textContent)), el });
+  const state = JSON.parse(json.textContent);
+  // a fixed :seed: repeats the book's rolls; otherwise every reader gets dice of his own
+  if (!figure.dataset.seed) state.seed = Math.floor(Math.random() * 2 ** 31);
+  widget.render({ model: localModel(state), el });
 }
 
 function mountAll() {

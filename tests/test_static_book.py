@@ -1,0 +1,344 @@
+"""The static book's live boards in a real browser (Debian's Chromium via Playwright).
+
+The built site (``built_book`` in conftest.py) is served from 127.0.0.1 and every request to
+another host is aborted and recorded: a page must work offline from its own files. A live
+``{board}`` on a chapter page boots Pyodide from the site on the first interaction, installs the
+engine wheel and runs :func:`puffteach.widget.protocol.step` in the browser; a notebook page's
+embedded widget state renders through the vendored html-manager and anywidget, and plays too.
+
+Benchmark figures (printed and recorded with ``record_property``, never asserted): the time from
+the first click to an interactive board (Pyodide + wheel) and the click-to-highlight latency.
+
+Skipped only when /usr/bin/chromium or node_modules (``npm install``) is missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+NODE_MODULES = ROOT / "node_modules"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+CHAPTER = "book/02-lt-puff.html"
+LIVE = "figure#fig-live-first-pasch"
+#: pages whose runtime requests are checked (a chapter with a live board, a notebook with widget
+#: state, the start page)
+RUNTIME_PAGES = ["book/01-board-and-family.html", "notebooks/00-the-board.html", "book/index.html"]
+BOOT_TIMEOUT_MS = 90_000
+
+
+def _need_browser() -> None:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
+    if not (NODE_MODULES / "pyodide" / "package.json").is_file():
+        pytest.skip("node_modules/pyodide is missing: run `npm install` (make npm)")
+
+
+# ------------------------------------------------------------------------- build output
+
+
+def test_live_boards_carry_their_state_and_the_site_holds_every_file(built_book: Path) -> None:
+    page = (built_book / CHAPTER).read_text(encoding="utf-8")
+    assert 'class="puffteach-board puffteach-live" id="fig-live-first-pasch"' in page
+    start = page.index('id="fig-live-first-pasch"')
+    script = page.index('<script type="application/json" class="pt-initial">', start)
+    body = page[page.index(">", script) + 1 : page.index("</script>", script)]
+    state = json.loads(body)
+    assert state["rules"] == "kontrar-puff" and state["position"] == "W:0x15 B:0x15 w"
+    assert state["svg"].startswith("<svg") and state["can_roll"]
+    assert "window.PUFFTEACH" in page and "puffteach-live.js" in page
+
+    static = built_book / "_static" / "puffteach"
+    for rel in (
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "widgets/require.js",
+        "widgets/embed-amd.js",
+        "widgets/anywidget.js",
+        "board.js",
+        "board.css",
+    ):
+        assert (static / rel).is_file(), rel
+    wheels = list(static.glob("puffteach-*-py3-none-any.whl"))
+    assert len(wheels) == 1
+    with zipfile.ZipFile(wheels[0]) as zf:
+        names = zf.namelist()
+        assert zf.testzip() is None
+    assert "puffteach/widget/protocol.py" in names and "puffteach/rules/__init__.py" in names
+    assert not any(n.startswith("puffteach/sphinxext/") for n in names)
+    assert any(n.endswith(".dist-info/RECORD") for n in names)
+
+    nb = (built_book / "notebooks/00-the-board.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in nb
+    assert 'src="../_static/puffteach/widgets/require.js"' in nb
+    assert 'src="../_static/puffteach/widgets/embed-amd.js"' in nb
+    assert 'data-jupyter-widgets-cdn="../_static/puffteach/widgets/"' in nb
+
+
+def test_a_live_board_option_error_fails_the_build(tmp_path: Path) -> None:
+    from puffteach.sphinxext import live_state
+
+    state = live_state({"rules": "kontrar-puff", "position": "W:0x15 B:0x15 w", "dice": "5 5"})
+    assert state["remaining"] == [5, 5, 2, 2]
+    with pytest.raises(ValueError, match="highlight: not with live"):
+        live_state({"highlight": "5"})
+
+
+def test_the_build_says_to_run_npm_install_without_node_modules(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["puffteach.sphinxext"]\n'
+        'html_math_renderer = "puffteach-plain"\n'
+        f"puffteach_node_modules = {str(tmp_path / 'nowhere')!r}\n",
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text("Test\n====\n", encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode != 0
+    assert "npm install" in proc.stderr and "pyodide" in proc.stderr, proc.stderr
+
+
+# ------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="module")
+def site(built_book: Path) -> Iterator[str]:
+    _need_browser()
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
+
+        def log_message(self, *args: Any) -> None:  # keep the test output quiet
+            pass
+
+    httpd = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(built_book))
+    )
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(5)
+
+
+class _Watch:
+    """Requests a page made: blocked (another host), failed (HTTP >= 400) and page errors."""
+
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, page: Any) -> None:
+        from playwright.sync_api import Route
+
+        def only_local(route: Route) -> None:
+            if urlparse(route.request.url).hostname == "127.0.0.1":
+                route.continue_()
+            else:
+                self.blocked.append(route.request.url)
+                route.abort()
+
+        page.route("**/*", only_local)
+        page.on(
+            "response",
+            lambda r: self.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+        )
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def check(self) -> None:
+        assert self.blocked == [], f"requests to other hosts: {self.blocked}"
+        assert self.failed == [], f"failed requests: {self.failed}"
+        assert self.errors == [], f"page errors: {self.errors}"
+
+
+@pytest.fixture(scope="module")
+def browser(site: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _timed(action: Callable[[], None], until: Callable[[], None]) -> float:
+    t0 = time.perf_counter()
+    action()
+    until()
+    return (time.perf_counter() - t0) * 1000
+
+
+def test_a_chapter_board_plays_under_pyodide_offline(
+    site: str, browser: Any, record_property: Callable[[str, object], None]
+) -> None:
+    from playwright.sync_api import expect
+
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        page.goto(site + CHAPTER)
+        fig = page.locator(LIVE)
+        widget = fig.locator(".puffteach-widget")
+        # Before any interaction: the embedded position, drawn, and no engine loaded.
+        expect(widget).to_have_attribute("data-engine", "idle")
+        expect(fig.locator(".pt-board svg")).to_be_visible()
+        position = fig.locator("input.pt-position")
+        expect(position).to_have_value("W:0x15 B:0x15 w")
+        assert page.evaluate("window.__puffteachEngine") is None
+
+        # Start the board: a visible loading state, then ready.
+        start = fig.locator("button.pt-start")
+        t0 = time.perf_counter()
+        start.click()
+        expect(widget).to_have_attribute("data-engine", "loading")
+        expect(fig.locator(".pt-engine")).to_contain_text("Loading the engine")
+        expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+        boot_ms = (time.perf_counter() - t0) * 1000
+        expect(start).to_be_hidden()
+
+        # Set the dice 5 5 with the board's controls: the moves due, in order.
+        fig.locator("select.pt-die1").select_option("5")
+        fig.locator("select.pt-die2").select_option("5")
+        fig.locator("button.pt-setdice").click()
+        expect(fig.locator(".pt-dice .pt-die.pt-due")).to_have_text(["5", "5", "2", "2"])
+
+        # Click the waiting checkers: the legal target (point 5) lights up.
+        target = fig.locator('g.pt[data-point="5"]')
+        highlight_ms = _timed(
+            lambda: fig.locator('g.pool[data-pool="w0"]').click(),
+            lambda: expect(target).to_have_attribute("data-target", "1"),
+        )
+        expect(fig.locator('[data-target="1"]')).to_have_count(1)
+
+        # A forbidden point: the explanation names the rule and its source.
+        fig.locator('g.pt[data-point="7"]').click()
+        message = fig.locator(".pt-message")
+        expect(message).to_have_class("pt-message pt-error")
+        expect(message).to_contain_text("P-dice")
+        expect(message).to_contain_text("LT, Förflyttningen av brickorna")
+
+        # Move: the position and the remaining dice change.
+        target.click()
+        expect(position).to_have_value("W:0x14,5 B:0x15 w")
+        expect(fig.locator(".pt-dice .pt-die.pt-due")).to_have_text(["5", "2", "2"])
+        expect(fig.locator(".pt-dice .pt-die.pt-used")).to_have_count(1)
+
+        # The pasch order: a 2 before the second 5 is refused by P-pasch-1.
+        fig.locator('g.pool[data-pool="w0"]').click()
+        fig.locator('g.pt[data-point="2"]').click()
+        expect(message).to_contain_text("P-pasch-1")
+        expect(position).to_have_value("W:0x14,5 B:0x15 w")
+
+        # More click-to-highlight samples (deselect by clicking the pool again, reselect).
+        samples = [highlight_ms]
+        for _ in range(5):
+            fig.locator('g.pool[data-pool="w0"]').click()
+            expect(target).not_to_have_attribute("data-target", "1")
+            samples.append(
+                _timed(
+                    lambda: fig.locator('g.pool[data-pool="w0"]').click(),
+                    lambda: expect(target).to_have_attribute("data-target", "1"),
+                )
+            )
+        engine_ms = page.evaluate("window.__puffteachEngineMs")
+        watch.check()
+    finally:
+        context.close()
+
+    median = statistics.median(samples)
+    print(
+        f"\nstatic book: first click to interactive board {boot_ms:.0f} ms "
+        f"(Pyodide + wheel {engine_ms:.0f} ms); click-to-highlight median {median:.0f} ms, "
+        f"max {max(samples):.0f} ms over {len(samples)} clicks"
+    )
+    record_property("time_to_interactive_ms", round(boot_ms))
+    record_property("engine_boot_ms", round(engine_ms))
+    record_property("click_to_highlight_median_ms", round(median))
+    record_property("click_to_highlight_max_ms", round(max(samples)))
+
+
+def test_a_notebook_board_plays_from_its_embedded_state(site: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        page.goto(site + "notebooks/00-the-board.html")
+        # rendered by the vendored html-manager + anywidget from the embedded widget state
+        widget = page.locator(".puffteach-widget").first
+        expect(widget).to_have_attribute("data-engine", "idle", timeout=30_000)
+        position = widget.locator("input.pt-position")
+        before = position.input_value()
+        assert before, "the embedded state shows a position"
+        undo = widget.locator("button.pt-undo")
+        expect(undo).to_be_enabled()
+        undo.click()  # the first action boots the engine, then applies the undo
+        expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+        expect(position).not_to_have_value(before)
+        watch.check()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", RUNTIME_PAGES)
+def test_pages_load_nothing_from_another_host(site: str, browser: Any, path: str) -> None:
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        page.goto(site + path, wait_until="load")
+        page.wait_for_load_state("networkidle")
+        start = page.locator("button.pt-start")
+        if start.count():  # a live board: its engine loads from this site too
+            start.first.click()
+            page.wait_for_selector(".puffteach-widget[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_load_state("networkidle")
+        watch.check()
+    finally:
+        context.close()
