@@ -629,6 +629,8 @@ class Play:
 
 def plays_from(t: Turn) -> list[Play]:
     """Every distinct way to finish the roll from ``t`` (distinct position or outcome)."""
+    if not t.plan.free and t.rules.family == "puff":
+        return _ordered_plays(t)
     out: dict[tuple[Position, Outcome | None], Play] = {}
     frontier: dict[tuple[Position, tuple[int, ...], tuple[int, ...], int | None], Turn] = {
         (t.pos, t.remaining, t.forfeited, t.cont): t
@@ -648,6 +650,55 @@ def plays_from(t: Turn) -> list[Play]:
                 if k not in new:
                     new[k] = nxt
         frontier = new
+    return list(out.values())
+
+
+def _ordered_plays(t: Turn) -> list[Play]:
+    """``plays_from`` for the ordered regimes (P-order, pasches), level by level over bare
+    positions: the same rules as ``turn_steps``/``push``/``_settle`` (raw steps of the die due;
+    a forfeit of a critical die forfeits the rest), without building a Turn per node."""
+    rs, plan = t.rules, t.plan
+    me = t.pos.turn
+    first = plan.first_roll
+    if t.done:
+        pos, outcome, again = finish(t)
+        return [Play(t.moves, t.forfeited, pos, outcome, plan, again)]
+    ends: list[tuple[Position, tuple[Step, ...], tuple[int, ...]]] = []
+    frontier: dict[tuple[Position, int | None], tuple[tuple[Step, ...], tuple[int, ...]]] = {
+        (t.pos, t.cont): (t.moves, t.forfeited)
+    }
+    remaining, critical = t.remaining, t.critical
+    for i, die in enumerate(remaining):
+        new: dict[tuple[Position, int | None], tuple[tuple[Step, ...], tuple[int, ...]]] = {}
+        for (pos, cont), (moves, lost) in frontier.items():
+            steps = raw_steps(rs, pos, die, cont, first)
+            if not steps:
+                if critical[i]:
+                    ends.append((pos, moves, lost + remaining[i:]))
+                else:
+                    new.setdefault((pos, None), (moves, (*lost, die)))
+                continue
+            for st in steps:
+                p2 = apply_step(rs, pos, st)
+                if (p2[1] if me else p2[0])[OFF] == CHECKERS:  # P-win: the game ends at once
+                    ends.append((p2, (*moves, st), lost))
+                else:
+                    new.setdefault((p2, st.to if st.to != OFF else None), ((*moves, st), lost))
+        frontier = new
+    ends.extend((pos, moves, lost) for (pos, _), (moves, lost) in frontier.items())
+    out: dict[tuple[Position, Outcome | None], Play] = {}
+    seen: set[tuple[Position, bool]] = set()
+    for pos, moves, lost in ends:
+        if (pos, bool(lost)) in seen:  # the same end (a forfeit can change only the re-roll)
+            continue
+        seen.add((pos, bool(lost)))
+        won = (pos[1] if me else pos[0])[OFF] == CHECKERS
+        outcome = win_outcome(rs, pos, me, "bearoff") if won else None
+        done = Turn(rs, t.start, plan, pos, (), (), moves, lost, None, outcome, t.target)
+        final, outcome, again = finish(done)
+        key = (final, outcome)
+        if key not in out:
+            out[key] = Play(moves, lost, final, outcome, plan, again)
     return list(out.values())
 
 
