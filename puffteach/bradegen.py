@@ -20,15 +20,21 @@ if TYPE_CHECKING:
     from .movegen import Turn
 
 _X = CROSS["brade"]
+_new = tuple.__new__
 
 
 def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
 
 
+_NO_WALL: frozenset[int] = frozenset()
+
+
 def wall_points(opp: tuple[int, ...]) -> frozenset[int]:
     """The mover's points holding opponent bands that belong to a run of six or more
     consecutive bands along the mover's path (B-burst-wall, RV 6)."""
+    if sum(n >= 2 for n in opp[1:25]) < 6:
+        return _NO_WALL
     out: set[int] = set()
     run: list[int] = []
     for q in range(1, 26):
@@ -95,51 +101,50 @@ def reduction_allowed(rs: RuleSet, opp: tuple[int, ...]) -> bool:
 def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
     own, opp = _sides(pos)
     last = own[OFF] == CHECKERS - 1  # B-last-checker: never burst
-    walls = frozenset() if last else wall_points(opp)
     lo, hi = rs.noband or (0, -1)
-    out: list[Step] = []
+    six_b = rs.wall == "6b"
+    walls: frozenset[int] | None = None
 
     def target(frm: int, q: int, entering: bool) -> Step | None:
+        nonlocal walls
         if own[q] and (entering or lo <= q <= hi):
             return None  # B-enter (never onto own checkers) / B-noband
         n = opp[_X[q]]
         if n >= 2:
-            burst = not last and (
+            if last:
+                return None
+            if walls is None:
+                walls = wall_points(opp)
+            if not (
                 q in walls
                 or (lo <= _X[q] <= hi)  # RV 2a: a six-out band on the opponent's 7 (2-11)
                 or (entering and entry_burst_allowed(rs, own, opp))
                 or (q == 24 and huk_burst_allowed(rs, own, frm))
-            )
-            if not burst:
+            ):
                 return None
-        if rs.wall == "6b" and own[q] == 1:
+        if six_b and own[q] == 1:
             after = list(own)
             after[frm] -= 1
             after[q] += 1
             if makes_wall(tuple(after)):
                 return None
-        return Step(die, frm, q, n >= 1)
+        return _new(Step, (die, frm, q, n >= 1, 1))
 
     if own[0]:
         st = target(0, die, True)
         return [st] if st else []
-    bear = may_bear_off(rs, own, opp) is None
-    back = 0
-    if bear:
-        back = next(p for p in range(19, 26) if own[p])
-    for p in range(1, 25):
-        if not own[p]:
-            continue
-        q = p + die
-        if q <= 24:
-            st = target(p, q, False)
+    out: list[Step] = []
+    for p in range(1, 25 - die):
+        if own[p]:
+            st = target(p, p + die, False)
             if st:
                 out.append(st)
-        elif bear:
-            if rs.bearoff == "8b" and p != back:
-                continue
-            if q == OFF or reduction_allowed(rs, opp):
-                out.append(Step(die, p, OFF, False))
+    if not any(own[:19]) and may_bear_off(rs, own, opp) is None:
+        back = next(p for p in range(19, 26) if own[p])
+        reduce = reduction_allowed(rs, opp)
+        for p in range(max(19, 25 - die), 25):
+            if own[p] and (rs.bearoff != "8b" or p == back) and (p + die == OFF or reduce):
+                out.append(_new(Step, (die, p, OFF, False, 1)))
     return out
 
 
@@ -234,11 +239,12 @@ def brade_early_outcome(
         if rs.pissmunk and (step.hit or any(st.hit for st in prior)):
             out = replace(out, pissmunk=True)
         return out
-    k = kejsar_from(rs, t.start, t.plan.dice)
-    if k is not None and step.frm == k and step.to in (23, 24) and not prior:
-        return score(rs, pos, me, "kejsarspel")
-    excess = jan_excess(opp)
-    if excess > 0 and step.hit:
+    if not prior and step.to in (23, 24) and "kejsarspel" in rs.patterns:
+        k = kejsar_from(rs, t.start, t.plan.dice)
+        if k is not None and step.frm == k:
+            return score(rs, pos, me, "kejsarspel")
+    excess = jan_excess(opp) if step.hit else 0
+    if excess > 0:
         burst = _sides(before)[1][_X[step.to]] >= 2 if step.to <= 24 else False
         if burst and (rs.sprangjan_now or rs.jan_when == "24a"):
             return score(rs, pos, me, "sprangjan")
