@@ -157,7 +157,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
         PYTHONUNBUFFERED="1",
     )
-    env.pop("JUPYTER_PLATFORM_DIRS", None)
     port = _free_port()
     token = secrets.token_hex(24)
     cmd = [
@@ -238,9 +237,15 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
             page.add_locator_handler(page.locator(".jp-Dialog"), accept)
 
             t = time.monotonic()
-            page.goto(f"{lab.base}/lab/tree/{NOTEBOOK.name}?reset&token={lab.token}")
+            page.goto(f"{lab.base}/lab/tree/{NOTEBOOK.name}?token={lab.token}")
             panel = page.locator(".jp-NotebookPanel")
             expect(panel).to_be_visible()
+            # The kernel is up when the status bar names it and says Idle (before the session
+            # exists it reads "No Kernel | Initializing" while the toolbar already says idle).
+            kernel = page.locator("#jp-main-statusbar").get_by_text(
+                re.compile(r"^(?!No Kernel).+ \| Idle$")
+            )
+            expect(kernel).to_be_visible()
             indicator = panel.locator(".jp-Notebook-ExecutionIndicator")
             expect(indicator).to_have_attribute("data-status", "idle")
             timings["JupyterLab and kernel ready"] = time.monotonic() - t
@@ -286,7 +291,7 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
             )
             timings["read back in Python"] = time.monotonic() - t
 
-            page.screenshot(path=str(tmp_path / "jupyterlab.png"), full_page=True)
+            widget.screenshot(path=str(tmp_path / "widget.png"))
             assert blocked == [], blocked
             assert errors == [], errors
         except Exception:
