@@ -514,3 +514,16 @@ def test_players_and_the_computer_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     s = ok(s, {"type": "move", "move": "0/3"})
     s2 = step(s, {"type": "move", "move": "0/4"})
     assert s2["error"] and "roll the dice first" in s2["error"]  # the hook's refusal shows
+
+
+def test_janblotta_is_shown_when_it_comes_out() -> None:
+    """B-jan teaching aid: the board says when the seventh blot leaves the home (BH, Jan)."""
+    from puffteach.widget.protocol import initial_state, step
+
+    # White has five checkers out of the home; the sixth out while the home band still stands
+    # is the janblotta.
+    s = initial_state("brade-standard", "W:1x10,2,3,4,5,12 B:1x15 w")
+    s = step(s, {"type": "set_dice", "dice": [1, 6]})
+    s = step(s, {"type": "move", "move": "1/7"})
+    s = step(s, {"type": "move", "move": "7/8"})
+    assert "janblotta" in s["message"]

@@ -98,6 +98,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..board import OFF, from_physical, to_physical
+from ..bradegen import janblotta_out
 from ..explain import Explanation, IllegalMoveError
 from ..game import RECORD_FORMAT, Game
 from ..movegen import plans
@@ -307,8 +308,18 @@ def _do(state: State, game: Game, event: list[Any]) -> Game:
 def _narrate(state: State, game: Game, before: int) -> None:
     """Add what happened at the end of a roll (forfeits, another roll, the outcome)."""
     parts = [state["message"].strip()] if state["message"].strip() else []
-    for rec in game.history[before:]:
+    for i, rec in enumerate(game.history[before:], start=before):
         who = NAMES[rec.side]
+        if game.rules.family == "brade":
+            prev = game.history[i - 1].position if i else game.start
+            if janblotta_out(rec.position.side(rec.side)) and not janblotta_out(
+                prev.side(rec.side)
+            ):
+                parts.append(
+                    f"janblotta: {who} has taken out the seventh blot (the sixth while the "
+                    "home band stands), so hitting his blots outside his first quarter can "
+                    "make him jan (BH, Jan)."
+                )
         if rec.forfeited:
             dice = " ".join(map(str, rec.forfeited))
             parts.append(f"fåta: {who} cannot move {dice}, forfeited.")
