@@ -47,8 +47,8 @@ demo: $(STAMP)
 	$(PY) -m puffteach.demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check puffteach tests benchmarks *.py
-	$(PY) -m ruff format --check puffteach tests benchmarks *.py
+	$(PY) -m ruff check puffteach tests benchmarks scripts *.py
+	$(PY) -m ruff format --check puffteach tests benchmarks scripts *.py
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
