@@ -26,20 +26,9 @@ from puffteach import Game, Position, RuleSet
 from puffteach.board import CROSS
 from puffteach.movegen import legal_plays
 from puffteach.position import PositionError
+from puffteach.rules import ALL_PRESETS
 
 #: Every preset of design.md; those ``puffteach.rules`` cannot build are skipped.
-ALL_PRESETS = (
-    "lang-puff",
-    "kontrar-puff",
-    "dubbel-kontrar-puff",
-    "pierer-langer-puff",
-    "pierer-contrapuff",
-    "pierer-doppelter-contrapuff",
-    "gegenpuff",
-    "brade-family",
-    "brade-standard",
-    "vasamuseet",
-)
 MAX_ROLLS = 3000
 
 DESCRIPTION = """\

@@ -500,9 +500,9 @@ class Game:
     def dumps(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)
 
-    @classmethod
-    def load(cls, record: dict[str, Any] | str) -> Game:
-        """Rebuild a game from ``record()`` output (dict or JSON text), checking every event."""
+    @staticmethod
+    def parse_record(record: dict[str, Any] | str) -> dict[str, Any]:
+        """A game record as a dict (from JSON text if need be); GameError if it is not one."""
         if isinstance(record, str):
             try:
                 record = json.loads(record)
@@ -510,6 +510,12 @@ class Game:
                 raise GameError(f"a game record must be JSON: {e.msg}") from None
         if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
             raise GameError(f"not a puffteach game record (format {RECORD_FORMAT!r})")
+        return record
+
+    @classmethod
+    def load(cls, record: dict[str, Any] | str) -> Game:
+        """Rebuild a game from ``record()`` output (dict or JSON text), checking every event."""
+        record = cls.parse_record(record)
         g = cls(record["rules"], position=record["start"])
         if record.get("opening"):
             w, b = record["opening"]

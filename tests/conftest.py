@@ -18,6 +18,18 @@ from typing import Any
 
 import pytest
 
+#: Debian's chromium, driven headless by Playwright in the browser tests (never a downloaded one)
+CHROMIUM = Path("/usr/bin/chromium")
+#: launch flags: root needs --no-sandbox; the others keep chromium off the (closed) network
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
 
 def cli(*args: str) -> Any:
     """Run `python -m puffteach ARGS` in-process; return the parsed JSON printed on stdout.

@@ -34,17 +34,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from conftest import CHROMIUM
+from conftest import CHROMIUM_ARGS as ARGS
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "00-the-board.ipynb"
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 #: the cell added to the test's copy of the notebook (run by "Run All", then again after the
 #: clicks); the marker makes the cell easy to find

@@ -31,17 +31,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from conftest import CHROMIUM
+from conftest import CHROMIUM_ARGS as ARGS
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
 NODE_MODULES = ROOT / "node_modules"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 CHAPTER = "book/02-lt-puff.html"
 LIVE = "figure#fig-live-first-pasch"
 #: pages whose runtime requests are checked (a chapter with a live board, a notebook with widget

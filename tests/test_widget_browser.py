@@ -19,18 +19,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from conftest import CHROMIUM
+from conftest import CHROMIUM_ARGS as ARGS
 from puffteach.widget import protocol
 
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
 STATIC = pathlib.Path(protocol.__file__).parent / "static"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>puffteach board</title>

@@ -22,6 +22,7 @@ __all__ = [
     "RuleSetError",
     "rules",
     "PRESETS",
+    "ALL_PRESETS",
     "PUFF_OPTIONS",
     "Rule",
     "RULES",
@@ -323,3 +324,6 @@ def describe(rs: RuleSet) -> dict[str, object]:
 
 
 from . import brade  # noqa: E402  (the bräde presets and codes)
+
+#: every preset name, Puff first (the design's order)
+ALL_PRESETS: Final[tuple[str, ...]] = (*PRESETS, *brade.PRESETS)

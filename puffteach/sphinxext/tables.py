@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from ..rules import ALL_PRESETS as _ALL
 from ..rules import PRESETS as PUFF_PRESETS
 from ..rules import PUFF_OPTIONS, RULES, SOURCES, RuleSet, rules
 from ..rules import brade as _brade
@@ -21,7 +22,7 @@ from ..rules import brade as _brade
 __all__ = ["Table", "KINDS", "ALL_PRESETS", "table", "resolve_specs"]
 
 #: every preset, Puff first, in the order the book discusses them
-ALL_PRESETS: Final[tuple[str, ...]] = (*PUFF_PRESETS, *_brade.PRESETS)
+ALL_PRESETS: Final[tuple[str, ...]] = _ALL
 PUFF: Final[tuple[str, ...]] = tuple(PUFF_PRESETS)
 BRADE: Final[tuple[str, ...]] = tuple(_brade.PRESETS)
 

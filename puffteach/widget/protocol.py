@@ -91,7 +91,6 @@ front end needs nothing new for a computer opponent. No computer player is built
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -100,7 +99,7 @@ from typing import Any, Final
 from ..board import OFF, from_physical, to_physical
 from ..bradegen import janblotta_out
 from ..explain import Explanation, IllegalMoveError
-from ..game import RECORD_FORMAT, Game
+from ..game import Game, GameError
 from ..movegen import plans
 from ..position import Position
 from ..rules import RuleSet, rules
@@ -553,14 +552,10 @@ def _new_game(state: State, rs: RuleSet, position: Any) -> None:
 
 
 def _a_load(state: State, action: Action) -> Game:
-    record = action.get("record")
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise Refusal(f"a game record must be JSON: {e.msg}") from None
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise Refusal(f"not a puffteach game record (format {RECORD_FORMAT!r})")
+    try:
+        record = Game.parse_record(action.get("record"))  # type: ignore[arg-type]
+    except GameError as e:
+        raise Refusal(str(e)) from None
     events = record.get("events", [])
     if not isinstance(events, list):
         raise Refusal("a game record's events are a list")
