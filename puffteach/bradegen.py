@@ -153,8 +153,8 @@ def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
 
 def janblotta_out(own: tuple[int, ...]) -> bool:
     """The seventh checker has left the home, or the sixth while the home band stands (B-jan)."""
-    # checkers taken out of the home one by one; RV 2a's six-out band on 7 left as a band
-    out = CHECKERS - own[1] - own[OFF] - (own[7] if own[7] >= 2 else 0)
+    # checkers taken out of the home one by one; RV 2a's six-out band (on 7, or 5) left as one
+    out = CHECKERS - own[1] - own[OFF] - sum(own[p] for p in (5, 7) if own[p] >= 2)
     return out >= 7 or (out >= 6 and own[1] >= 2)
 
 
@@ -307,23 +307,38 @@ def brade_finish(t: Turn) -> tuple[Position, Outcome | None]:
 
 
 def six_out_step(t: Turn) -> list[Step]:
-    """RV 2a-2c: a first roll of 6-6 may put six checkers from the home on point 7."""
+    """RV 2a-2c: a first roll of 6-6 may put six checkers from the home on point 7 (four in
+    the Icelandic form; with 2a-kvartaner a first 4-4 may put six on point 5)."""
     rs = t.rules
-    if rs.opening_six == "none" or t.plan.dice != (6, 6) or t.moves:
+    if rs.opening_six == "none" or t.moves:
+        return []
+    if t.plan.dice == (6, 6):
+        to, count = 7, rs.six_out_count
+    elif t.plan.dice == (4, 4) and rs.six_out_kvartaner:
+        to, count = 5, 6
+    else:
         return []
     own, opp = _sides(t.start)
-    if own[1] != CHECKERS or opp[_X[7]]:
+    if own[1] != CHECKERS or opp[_X[to]]:
         return []
     c = "b" if t.start.turn else "w"
-    if rs.opening_six == "2b" and t.start.flag(f"{c}rolled"):
+    if to == 7 and rs.opening_six == "2b" and t.start.flag(f"{c}rolled"):
         return []
-    if rs.opening_six == "2c" and t.start.flag(f"{c}rolled") and not _six_out_stands(opp):
+    if (
+        to == 7
+        and rs.opening_six == "2c"
+        and t.start.flag(f"{c}rolled")
+        and not _six_out_stands(rs, opp)
+    ):
         return []
-    return [Step(6, 1, 7, False, 6)]
+    if to == 5 and t.start.flag(f"{c}rolled"):
+        return []
+    return [Step(t.plan.dice[0], 1, to, False, count)]
 
 
-def _six_out_stands(side: tuple[int, ...]) -> bool:
-    return side[7] == 6 and side[1] == CHECKERS - 6
+def _six_out_stands(rs: RuleSet, side: tuple[int, ...]) -> bool:
+    n = rs.six_out_count
+    return side[7] == n and side[1] == CHECKERS - n
 
 
 def answer_six_out(rs: RuleSet, pos: Position) -> Position:
@@ -332,10 +347,11 @@ def answer_six_out(rs: RuleSet, pos: Position) -> Position:
         return pos
     me = pos.turn
     opp = list(pos.w if me else pos.b)
-    if not _six_out_stands(tuple(opp)):
-        return pos
-    opp[7] -= 6
-    opp[1] += 6
+    mine = pos.b if me else pos.w
+    if not (_six_out_stands(rs, mine) and _six_out_stands(rs, tuple(opp))):
+        return pos  # only a six-out on 7 answers a six-out on 7
+    opp[7] -= rs.six_out_count
+    opp[1] += rs.six_out_count
     return pos._replace(w=tuple(opp)) if me else pos._replace(b=tuple(opp))
 
 

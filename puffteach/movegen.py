@@ -262,7 +262,7 @@ def _needs_enumeration(t: Turn) -> bool:
     rs = t.rules
     if rs.family != "brade":
         return False
-    if rs.five_blots or (rs.opening_six != "none" and t.plan.dice == (6, 6)):
+    if rs.five_blots or (rs.opening_six != "none" and t.plan.dice in ((6, 6), (4, 4))):
         return True
     if rs.bearoff in ("8a", "8b", "8d"):
         own = t.pos.b if t.pos.turn else t.pos.w

@@ -249,3 +249,26 @@ def test_rv1_who_starts_the_next_game(code: str, expect: str) -> None:
     else:
         assert g2.opening is not None
     assert sum(m.score) == out.points
+
+
+def test_rv2a_local_forms_kvartaner_and_icelandic() -> None:
+    """RV 2a: in some circles a first 4-4 may put six checkers on point 5; the Icelandic form
+    puts four (not six) on point 7. Both are optional, like 2a itself."""
+    from puffteach.movegen import legal_plays
+
+    rs = rules("brade-standard+2a-kvartaner")
+    start = Position.parse("W:1x15 B:1x15 w", rs)
+    got = {str(p.position) for p in legal_plays(rs, start, (4, 4))}
+    # the six-out, or the ordinary 4-4 opening (digest section 7: home->5->9 and home->5)
+    assert got == {"W:1x9,5x6 B:1x15 b", "W:1x13,5,9 B:1x15 b"}
+    plain = rules("brade-standard")
+    assert {str(p.position) for p in legal_plays(plain, start, (4, 4))} == {"W:1x13,5,9 B:1x15 b"}
+    ice = rules("brade-standard+2a-island")
+    got = {str(p.position) for p in legal_plays(ice, Position.parse(str(start), ice), (6, 6))}
+    assert got == {"W:1x11,7x4 B:1x15 b", "W:1x14,7 B:1x15 b"}
+    with pytest.raises(ValueError, match="2a"):
+        rules("brade-family+2a-island")
+    g = Game("brade-standard+2a-kvartaner", position="W:1x15 B:1x15 w")
+    g.set_dice(4, 4)
+    g.push("1/5x6")
+    assert str(g.position).startswith("W:1x9,5x6 B:1x15 b")

@@ -106,6 +106,8 @@ class RuleSet:
     reroll_once: bool = False  # RV 25
     points: Literal["bh", "26a", "26b", "26c", "26d", "26e"] = "bh"
     opening_six: Literal["none", "2a", "2b", "2c"] = "none"
+    six_out_kvartaner: bool = False  # RV 2a in some circles: a first 4-4 puts six on point 5
+    six_out_count: int = 6  # RV 2a's Icelandic form puts four on point 7
     five_blots: bool = False  # RV 3
     resign: Literal["4a", "4b", "4c"] = "4a"
     match_start: Literal["1a", "1b", "1c"] = "1a"

@@ -9,6 +9,7 @@ reason (8d with 7; 10 with 7, 8d or 9; 19 with 7, 8d or 9).
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Final
 
 from .ids import Rule, register
@@ -178,6 +179,15 @@ CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
     ),
     "2b": ("as 2a; an answering six-out sends the first six back home", dict(opening_six="2b")),
     "2c": ("as 2b, for as long as 6-6 answers 6-6", dict(opening_six="2c")),
+    # RV 2a's two local forms (no letter of their own in RV): named codes beside 2a-2c
+    "2a-kvartaner": (
+        "as 2a, also for a first 4-4: six checkers on point 5 (some circles)",
+        dict(six_out_kvartaner=True),
+    ),
+    "2a-island": (
+        "the Icelandic form of 2a: a first 6-6 puts four checkers on point 7",
+        dict(six_out_count=4),
+    ),
     "3": ("no band before five blots have left the home", dict(five_blots=True)),
     "4a": (
         "a player who never had a band in his 3rd/4th quarter nor the janblotta out may "
@@ -276,7 +286,7 @@ CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
 }
 
 for _code, (_summary, _) in CODES.items():
-    _para = int(_code.rstrip("abcde"))
+    _para = int(re.match(r"\d+", _code).group())  # type: ignore[union-attr]
     register(Rule(f"RV-{_code}", "RV", f"{_para}. {_RV_SECTIONS[_para]}", _summary))
 
 BASE_PATTERNS = ("enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel")
@@ -373,13 +383,23 @@ _MISFITS: Final[dict[frozenset[str], str]] = {
 
 
 def paragraph(code: str) -> int:
-    return int(code.rstrip("abcde"))
+    """The RV paragraph of a code: ``8b`` -> 8, ``2a-island`` -> 2."""
+    digits = re.match(r"\d+", code)
+    if digits is None:
+        raise ValueError(f"not a bräde code: {code!r}")
+    return int(digits.group())
+
+
+def slot(code: str) -> str:
+    """Codes in one slot replace each other: a paragraph's letters; a named local form stands
+    beside them (``2a-island`` adds to 2a, 2b or 2c)."""
+    return code if "-" in code else str(paragraph(code))
 
 
 def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
     from . import RuleSet, RuleSetError
 
-    chosen: dict[int, str] = {}
+    chosen: dict[str, str] = {}
     for code in codes:
         if code not in CODES:
             hint = "" if code[:1].isdigit() else " (Puff options only fit the Puff presets)"
@@ -387,8 +407,8 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
                 f"unknown bräde code {code!r}{hint}; codes are 1a-1c, 2a-2c, 3, 4a-4c, 5a, 5b, "
                 "6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, 24a, 24b, 25, 26a-26e"
             )
-        chosen[paragraph(code)] = code  # same paragraph: the later code replaces the earlier
-    effective = {paragraph(c): c for c in PRESET_CODES[preset]}
+        chosen[slot(code)] = code  # same paragraph: the later code replaces the earlier
+    effective = {slot(c): c for c in PRESET_CODES[preset]}
     effective.update(chosen)
     eff = set(effective.values())
     for pair, why in _MISFITS.items():
@@ -406,6 +426,10 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
             )
         values.update(changes)
     values["patterns"] = tuple(patterns)
+    if values.get("opening_six", "none") == "none" and {"2a-kvartaner", "2a-island"} & set(
+        chosen.values()
+    ):
+        raise RuleSetError("2a-kvartaner and 2a-island are forms of RV 2a: add 2a, 2b or 2c")
     codes_out = tuple(
         c
         for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
@@ -416,15 +440,11 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
     return dataclasses.replace(rs)
 
 
-def effective_codes(rs: RuleSet) -> dict[int, str]:
-    """Paragraph -> code in force (a-rules for the standard, BH's choices for the family)."""
-    base = {
-        "brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
-        "brade-standard": STANDARD_CODES,
-        "vasamuseet": ("1a", "2a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d"),
-    }
-    out = {paragraph(c): c for c in base.get(rs.preset, ())}
-    out.update({paragraph(c): c for c in rs.codes})
+def effective_codes(rs: RuleSet) -> dict[str, str]:
+    """Slot (paragraph) -> code in force (the a-rules for the standard, BH's choices for the
+    family, then the rule set's own codes)."""
+    out = {slot(c): c for c in PRESET_CODES.get(rs.preset, ())}
+    out.update({slot(c): c for c in rs.codes})
     return out
 
 

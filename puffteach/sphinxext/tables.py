@@ -190,7 +190,7 @@ def _yes(flag: bool, text: str = "yes") -> str:
     return text if flag else "—"
 
 
-def _codes_of(rs: RuleSet) -> dict[int, str]:
+def _codes_of(rs: RuleSet) -> dict[str, str]:
     return _brade.effective_codes(rs) if rs.family == "brade" else {}
 
 
@@ -201,8 +201,8 @@ def _start(specs: list[RuleSet]) -> Table:
         codes = _codes_of(rs)
         opening_ids = (rs.rule_id("start"), "B-tek") if rs.family == "brade" else ("P-start",)
         match = _word(MATCH, rs.match_start, "match_start") if rs.family == "brade" else "—"
-        if rs.family == "brade" and 1 in codes:
-            match += f" ({_rv(codes[1])})"
+        if rs.family == "brade" and "1" in codes:
+            match += f" ({_rv(codes['1'])})"
         rows.append(
             (
                 _name(rs),
@@ -439,8 +439,7 @@ def _codes(specs: list[RuleSet]) -> Table:
     eff = {rs.name: _brade.effective_codes(rs) for rs in specs if rs.family == "brade"}
     rows = []
     for code, (summary, _) in _brade.CODES.items():
-        para = _brade.paragraph(code)
-        where = [f"`{n}`" for n, codes in eff.items() if codes.get(para) == code]
+        where = [f"`{n}`" for n, codes in eff.items() if codes.get(_brade.slot(code)) == code]
         rows.append((f"`{code}`", RULES[f"RV-{code}"].section, summary, ", ".join(where) or "—"))
     return Table(
         "The numbered bräde variants (RV)",
