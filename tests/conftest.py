@@ -131,3 +131,26 @@ def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"sphinx-build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-8000:]}"
     )
     return out
+
+
+def build_tiny_book(tmp_path: Path, conf: str, index: str, text: str) -> Any:
+    """Build a one-page Sphinx project (``conf`` is its conf.py, ``index`` the page's file
+    name, ``text`` its content) with the checkout importable; return the finished process."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(conf, encoding="utf-8")
+    (src / index).write_text(text, encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH")) if p)
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import build_tiny_book
+
 ROOT = Path(__file__).resolve().parent.parent
 #: the shared copy check beside the project root (a clone elsewhere may use PUFFTEACH_SHARED)
 COPYCHECK = next(
@@ -194,22 +196,12 @@ def test_bad_directive_input_fails_the_build_with_its_reason(tmp_path: Path, cas
     pytest.importorskip("sphinx")
     pytest.importorskip("myst_parser")
     text, reason = BAD_INPUT[case]
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(
+    proc = build_tiny_book(
+        tmp_path,
         'extensions = ["myst_parser", "puffteach.sphinxext"]\n'
         'html_math_renderer = "puffteach-plain"\n',
-        encoding="utf-8",
-    )
-    (src / "index.md").write_text(f"# Test\n\n{text}\n", encoding="utf-8")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    proc = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
+        "index.md",
+        f"# Test\n\n{text}\n",
     )
     assert proc.returncode != 0
     assert reason in proc.stderr, proc.stderr

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import statistics
-import subprocess
-import sys
 import threading
 import time
 import zipfile
@@ -31,7 +28,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, build_tiny_book
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,23 +102,13 @@ def test_a_live_board_option_error_fails_the_build(tmp_path: Path) -> None:
 
 def test_the_build_says_to_run_npm_install_without_node_modules(tmp_path: Path) -> None:
     pytest.importorskip("sphinx")
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(
+    proc = build_tiny_book(
+        tmp_path,
         'extensions = ["puffteach.sphinxext"]\n'
         'html_math_renderer = "puffteach-plain"\n'
         f"puffteach_node_modules = {str(tmp_path / 'nowhere')!r}\n",
-        encoding="utf-8",
-    )
-    (src / "index.rst").write_text("Test\n====\n", encoding="utf-8")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    proc = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
+        "index.rst",
+        "Test\n====\n",
     )
     assert proc.returncode != 0
     assert "npm install" in proc.stderr and "pyodide" in proc.stderr, proc.stderr
