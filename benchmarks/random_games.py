@@ -26,6 +26,7 @@ from puffteach import Game, Position, RuleSet
 from puffteach.board import CROSS
 from puffteach.movegen import legal_plays
 from puffteach.position import PositionError
+from puffteach.rollout import random_game
 from puffteach.rules import ALL_PRESETS
 
 #: Every preset of design.md; those ``puffteach.rules`` cannot build are skipped.
@@ -34,12 +35,15 @@ MAX_ROLLS = 3000
 DESCRIPTION = """\
 Plays N random games per preset from the start position and prints games/s and rolls/game.
 
-Sampling: step by step, uniformly over the legal single steps at each moment (what
-Game.play_random_roll does): roll, then repeatedly pick one of game.legal_moves() with equal
-probability until the roll is over; a generalpasch is named as one of the six pasches or
-played as rolled, each of the seven choices equally likely. With --whole-plays each roll is
-instead one play drawn uniformly from game.legal_plays() (every distinct way to end the
-roll; much slower, as later pasches have thousands of plays).
+Sampling: step by step, uniformly over the legal single steps at each moment: roll, then
+repeatedly pick one of the legal steps with equal probability until the roll is over; a
+generalpasch is named as one of the six pasches or played as rolled, each of the seven
+choices equally likely. By default the games are played by puffteach.rollout.random_game, the
+engine's simulation loop (the same rules, without Game's undo snapshots and records); with
+--game-api they go through Game.play_random_roll (game.legal_moves() and push, the
+distribution is the same). With --whole-plays each roll is instead one play drawn uniformly
+from game.legal_plays() (every distinct way to end the roll; much slower, as later pasches
+have thousands of plays).
 
 Also measures the worst case of listing every legal play of one roll: a later pasch (eight
 moves, e.g. wpasch=1 and dice 3 3) from random spread positions in each Puff preset, an alla
@@ -86,11 +90,18 @@ def play_whole_plays_roll(game: Game, rng: random.Random) -> None:
         game.end_roll()
 
 
-def bench_games(rs: RuleSet, games: int, seed: int, whole_plays: bool) -> dict[str, Any]:
+def bench_games(
+    rs: RuleSet, games: int, seed: int, whole_plays: bool, game_api: bool = False
+) -> dict[str, Any]:
     rolls: list[int] = []
     unfinished = 0
     t0 = time.perf_counter()
-    for i in range(games):
+    if not (whole_plays or game_api):
+        rng = random.Random(seed)
+        for _ in range(games):
+            _, _, n = random_game(rs, rng)
+            rolls.append(n)
+    for i in range(games if (whole_plays or game_api) else 0):
         game = Game(rs, seed=seed + i)
         rng = random.Random(seed + i)
         n = 0
@@ -217,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
         help="sample each roll uniformly over legal_plays() instead of over single steps",
     )
     p.add_argument(
+        "--game-api",
+        action="store_true",
+        help="play through Game.play_random_roll (with undo and records) instead of the "
+        "engine's rollout loop",
+    )
+    p.add_argument(
         "--worst-positions",
         type=int,
         default=1,
@@ -233,14 +250,16 @@ def main(argv: list[str] | None = None) -> int:
     yardstick = bench_openspiel(args.games, args.seed)
     report: dict[str, Any] = {
         "python": sys.version.split()[0],
-        "sampling": "whole plays" if args.whole_plays else "single steps",
+        "sampling": "whole plays"
+        if args.whole_plays
+        else ("single steps (Game API)" if args.game_api else "single steps (rollout)"),
         "games": args.games,
         "seed": args.seed,
         "presets": {},
         "openspiel": yardstick,
     }
     for rs in presets:
-        row = bench_games(rs, args.games, args.seed, args.whole_plays)
+        row = bench_games(rs, args.games, args.seed, args.whole_plays, args.game_api)
         if args.worst_positions > 0:
             row["worst_case"] = bench_worst_case(rs, args.worst_positions, args.seed)
         if yardstick:

@@ -209,11 +209,44 @@ def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
     a, b = sorted(dice)
     out = [_plan(rs, pos, (a, b), None)]
     if rs.generalpasch and pos.general == (a, b):
-        out.extend(replace(_plan(rs, pos, (x, x), x), dice=(a, b)) for x in range(1, 7))
+        out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
     return out
 
 
-def _plan(rs: RuleSet, pos: Position, dice: tuple[int, int], named: int | None) -> Plan:
+def _plan(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, int],
+    named: int | None,
+    shown: tuple[int, int] | None = None,
+) -> Plan:
+    """The plan for ``dice`` (for a named generalpasch: ``dice`` is the pasch, ``shown`` the
+    dice as rolled)."""
+    me = pos.turn
+    key = (
+        rs.name,
+        dice,
+        named,
+        shown,
+        pos.pasches(me) == 0,
+        pos.streak >= 3,
+        rs.long_entry and not pos.flag("brolled" if me else "wrolled"),
+    )
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _make_plan(rs, pos, dice, named)
+        if shown is not None:
+            plan = replace(plan, dice=shown)
+        _PLANS[key] = plan
+    return plan
+
+
+#: plans depend only on the rule set, the dice and a few facts about the position (Plan is
+#: frozen, so one value serves every roll that asks for it)
+_PLANS: dict[tuple[object, ...], Plan] = {}
+
+
+def _make_plan(rs: RuleSet, pos: Position, dice: tuple[int, int], named: int | None) -> Plan:
     a, b = dice
     me = pos.turn
     first_roll = rs.long_entry and not pos.flag("brolled" if me else "wrolled")
@@ -262,10 +295,12 @@ def _needs_enumeration(t: Turn) -> bool:
     rs = t.rules
     if rs.family != "brade":
         return False
-    if rs.five_blots or (rs.opening_six != "none" and t.plan.dice in ((6, 6), (4, 4))):
-        return True
+    own = t.pos.b if t.pos.turn else t.pos.w
+    if rs.five_blots or (
+        rs.opening_six != "none" and t.plan.dice in ((6, 6), (4, 4)) and own[1] == CHECKERS
+    ):
+        return True  # RV 3's play-level rule, or a six-out is possible (all still at home)
     if rs.bearoff in ("8a", "8b", "8d"):
-        own = t.pos.b if t.pos.turn else t.pos.w
         return sum(own[:19]) <= len(t.remaining)
     return False
 
@@ -569,11 +604,12 @@ def pattern_win(rs: RuleSet, pos: Position, side: int) -> str | None:
     """Tower (all 15 on one point) or goose march (15 consecutive points, one each)."""
     if not rs.tower_goose:
         return None
-    own = pos.side(side)
-    if any(own[p] == CHECKERS for p in range(1, OFF)):
+    board = pos.side(side)[1:OFF]
+    if CHECKERS in board:
         return "tower"
-    for i in range(1, 11):
-        if all(own[p] == 1 for p in range(i, i + CHECKERS)):
+    if board.count(1) == CHECKERS:  # all fifteen stand alone: are they in one row?
+        first = board.index(1)
+        if board[first : first + CHECKERS] == (1,) * CHECKERS:
             return "goose"
     return None
 
