@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .board import CROSS, OFF
+from .color import Color
 from .movegen import Outcome, Step, apply_step
 from .position import CHECKERS, Position
 from .rules import RuleSet
@@ -225,7 +226,7 @@ def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int
         points += max(0, victim_excess - 1)
     if munk:
         points += table["munk"] * (loser[0] if rs.munk_graded else 1)
-    return Outcome(winner, kind, points, munk=munk)
+    return Outcome(Color(winner), kind, points, munk=munk)
 
 
 def brade_early_outcome(

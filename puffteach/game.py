@@ -354,7 +354,7 @@ class Game:
         assert first is not None
         if outcome is not None and outcome.winner == loser:
             if para == 11 and outcome.kind == "hemspel":
-                return Outcome(-1, "draw", 0), None, pos  # RV 11: both bore off
+                return Outcome(None, "draw", 0), None, pos  # RV 11: both bore off
             if (
                 para == 12
                 and outcome.kind in VALUED_AS
@@ -522,21 +522,47 @@ class Game:
             g.opening = (int(w), int(b))
         for n, event in enumerate(record.get("events", [])):
             try:
-                kind, value = event
-                if kind == "roll":
-                    g.set_dice(*value)
-                elif kind == "name":
-                    g.name_pasch(int(value))
-                elif kind == "move":
-                    g.push(str(value))
-                elif kind == "end":
-                    g.end_roll()
-                elif kind == "reroll":
-                    g._reroll_record()
-                elif kind == "resign":
-                    g.resign()
-                else:
-                    raise GameError(f"unknown event {kind!r}")
+                g.apply_event(event)
             except (ValueError, TypeError) as e:
                 raise GameError(f"game record event {n + 1} {event!r}: {e}") from None
         return g
+
+    #: the events a record holds, in the order Game writes them
+    EVENTS = ("roll", "name", "move", "end", "reroll", "resign")
+
+    def apply_event(self, event: object) -> str | None:
+        """Apply one record event (``["roll", [3, 5]]``, ``["move", "3/8"]``, …) as
+        :meth:`load` does; the one reader of records, shared by the widget.
+
+        Returns the canonical text of a move event (``24/off@6`` when the die must be named),
+        else None. Raises GameError for an event that is malformed or does not fit the game."""
+        if not isinstance(event, (list, tuple)) or len(event) != 2:
+            raise GameError(f"an event is [kind, value], got {event!r}")
+        kind, value = event
+        if kind == "roll":
+            if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2:
+                raise GameError(f"a roll event holds one or two dice, got {value!r}")
+            dice = [_die_value(v) for v in value]
+            self.set_dice(*dice)
+        elif kind == "name":
+            self.name_pasch(_die_value(value))
+        elif kind == "move":
+            if not isinstance(value, str):
+                raise GameError(f"a move event holds a move like '3/8', got {value!r}")
+            self.push(value)
+            return str(self._state.events[-1][1])
+        elif kind == "end":
+            self.end_roll()
+        elif kind == "reroll":
+            self._reroll_record()
+        elif kind == "resign":
+            self.resign()
+        else:
+            raise GameError(f"unknown event {kind!r}; events: {', '.join(self.EVENTS)}")
+        return None
+
+
+def _die_value(v: object) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+        raise GameError(f"a die shows 1-6, got {v!r}")
+    return v

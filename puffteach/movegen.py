@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from .board import CROSS, OFF
+from .color import Color
+from .outcome import Outcome as Outcome
 from .position import CHECKERS, Position
 from .rules import RuleSet
 
@@ -31,26 +33,6 @@ class Step(NamedTuple):
         to = "off" if self.to == OFF else str(self.to)
         many = f"x{self.many}" if self.many > 1 else ""
         return f"{self.frm}/{to}{many}{'*' if self.hit else ''}"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: int  # 0 White, 1 Black, -1 nobody (a draw after RV 11)
-    kind: str
-    points: int
-    munk: bool = False
-    schneider: bool = False
-    #: bräde RV 22: a blot hit and the last checker borne off in the same roll (no points)
-    pissmunk: bool = False
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "winner": "wb"[self.winner] if self.winner in (0, 1) else None,
-            "kind": self.kind,
-            "points": self.points,
-            "munk": self.munk,
-            "schneider": self.schneider,
-        }
 
 
 @dataclass(frozen=True)
@@ -583,6 +565,7 @@ def _free_plays(t: Turn) -> list[Completion]:
 def win_outcome(rs: RuleSet, pos: Position, winner: int, kind: str) -> Outcome:
     """Score a win (P-win, PI-win, GP-win; tower and goose with tower-goose)."""
     loser = pos.side(1 - winner)
+    winner = Color(winner)
     if kind == "tower":
         return Outcome(winner, kind, 4)
     if kind == "goose":

@@ -1067,6 +1067,7 @@ def test_P_win_scoring(rules: str, black: str, points: int, schneider: bool) -> 
         "points": points,
         "munk": False,
         "schneider": schneider,
+        "pissmunk": False,
     }
 
 
@@ -1083,6 +1084,7 @@ def test_P_win_black_wins_with_schneider(rules: str) -> None:
         "points": 2,
         "munk": False,
         "schneider": True,
+        "pissmunk": False,
     }
 
 

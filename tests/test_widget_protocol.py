@@ -193,7 +193,8 @@ def test_outcome_with_kind_and_points() -> None:
     s = ok(s, {"type": "set_dice", "dice": [1, 2]})
     s = ok(s, {"type": "move", "move": "24/off"})
     assert s["outcome"] == {
-        "winner": "w", "kind": "bearoff", "points": 3, "munk": False, "schneider": True
+        "winner": "w", "kind": "bearoff", "points": 3, "munk": False, "schneider": True,
+        "pissmunk": False,
     }  # fmt: skip
     assert "White wins: bearoff, 3 points (schneider)" in s["message"]
     assert not s["can_roll"]

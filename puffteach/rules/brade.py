@@ -433,11 +433,25 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
     codes_out = tuple(
         c
         for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
-        if c not in PRESET_CODES[preset]
+        if c not in PRESET_CODES[preset] or _changes_preset(preset, c)
     )
     name = "+".join([preset, *codes_out])
     rs = RuleSet(name=name, preset=preset, codes=codes_out, **values)  # type: ignore[arg-type]
     return dataclasses.replace(rs)
+
+
+def _changes_preset(preset: str, code: str) -> bool:
+    """Does ``code`` set a field to another value than the preset has (``brade-family+24b``:
+    RV 24b delays sprängjan too, where BH lets it win at once)? Then the name keeps it."""
+    from . import RuleSet
+
+    base = PRESETS[preset]
+    defaults = {f.name: f.default for f in dataclasses.fields(RuleSet)}
+    changes = CODES[code][1]
+    return any(
+        k not in ("patterns", "after_game") and base.get(k, defaults.get(k)) != v
+        for k, v in changes.items()
+    )
 
 
 def effective_codes(rs: RuleSet) -> dict[str, str]:

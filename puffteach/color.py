@@ -1,0 +1,33 @@
+"""The two sides. ``Color`` is an ``IntEnum`` so a colour indexes per-side tuples directly."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+
+class Color(IntEnum):
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def other(self) -> Color:
+        return BLACK if self is WHITE else WHITE
+
+    @property
+    def letter(self) -> str:
+        """``w`` or ``b`` (the notation's letters)."""
+        return "wb"[self]
+
+    @classmethod
+    def parse(cls, letter: str) -> Color:
+        if letter == "w":
+            return WHITE
+        if letter == "b":
+            return BLACK
+        raise ValueError(f"a side is 'w' or 'b', got {letter!r}")
+
+
+WHITE: Final = Color.WHITE
+BLACK: Final = Color.BLACK
+COLORS: Final = (WHITE, BLACK)

@@ -1,0 +1,126 @@
+"""One message catalogue for every sentence the engine and the board say.
+
+A message is a key plus parameters (:class:`Message`); the words live in JSON catalogues under
+``puffteach/catalogue/<lang>/*.json`` (one flat ``{key: template}`` object per file; the files of
+a language are merged and a key defined twice is an error). The same files feed the front end.
+
+Templates use ``{name}`` for a parameter and ``{name|one|other}`` to choose a form by number
+(``one`` when the value is 1; ``#`` in a form stands for the number)::
+
+    >>> from puffteach.color import WHITE
+    >>> text("outcome.win", side=WHITE, kind=Message.of("kind.jan"), n=1, extra="")
+    'White wins: jan, 1 point.'
+    >>> text("outcome.win", side=WHITE, kind=Message.of("kind.jan"), n=4, extra="")
+    'White wins: jan, 4 points.'
+
+A parameter may itself be a :class:`Message` (rendered in the same language, as ``kind``
+above) or a :class:`~puffteach.color.Color` (rendered as the side's name).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Final, NamedTuple
+
+from .color import Color
+
+__all__ = ["LANGUAGES", "Message", "MessageError", "catalogue", "render", "text"]
+
+#: the languages with a catalogue; English is complete by definition (the reference)
+LANGUAGES: Final = ("en",)
+DEFAULT: Final = "en"
+
+_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\|([^|{}]*)\|([^|{}]*))?\}")
+
+
+class MessageError(ValueError):
+    """An unknown language or key, or a template whose parameters are not given."""
+
+
+class Message(NamedTuple):
+    """A sentence as a catalogue key and its parameters (hashable, comparable, JSON-able)."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: object) -> Message:
+        return cls(key, tuple(sorted(params.items())))
+
+    def text(self, lang: str = DEFAULT) -> str:
+        return render(self, lang)
+
+    def __str__(self) -> str:
+        return render(self)
+
+    def to_json(self) -> dict[str, object]:
+        """``{"key": …, "params": {…}}`` with nested messages and colours as plain values."""
+        return {"key": self.key, "params": {k: _json_value(v) for k, v in self.params}}
+
+
+def _json_value(v: object) -> object:
+    if isinstance(v, Message):
+        return v.to_json()
+    if isinstance(v, Color):
+        return v.letter
+    return v
+
+
+@cache
+def catalogue(lang: str = DEFAULT) -> dict[str, str]:
+    """Every key of ``lang`` with its template."""
+    if lang not in LANGUAGES:
+        raise MessageError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    out: dict[str, str] = {}
+    folder = resources.files("puffteach") / "catalogue" / lang
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        for key, template in data.items():
+            if key in out:
+                raise MessageError(f"key {key!r} defined twice in the {lang} catalogue")
+            out[key] = template
+    return out
+
+
+def render(message: Message, lang: str = DEFAULT) -> str:
+    """The sentence ``message`` says in ``lang``."""
+    table = catalogue(lang)
+    template = table.get(message.key)
+    if template is None:
+        raise MessageError(f"no message {message.key!r} in the {lang} catalogue")
+    params = dict(message.params)
+
+    def field(m: re.Match[str]) -> str:
+        name, one, other = m.group(1), m.group(2), m.group(3)
+        if name not in params:
+            raise MessageError(f"message {message.key!r} needs the parameter {name!r}")
+        value = params[name]
+        if one is not None:
+            n = value if isinstance(value, int) else 0
+            return (one if n == 1 else other).replace("#", str(n))
+        return _value(value, lang)
+
+    return _FIELD.sub(field, template)
+
+
+def _value(value: object, lang: str) -> str:
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, Color):
+        return render(Message(f"side.{value.name.lower()}"), lang)
+    return str(value)
+
+
+def text(key: str, lang: str = DEFAULT, **params: object) -> str:
+    """Render the message ``key`` with ``params`` in ``lang`` (a shortcut)."""
+    return render(Message.of(key, **params), lang)
+
+
+def placeholders(template: str) -> set[str]:
+    """The parameter names a template uses (for the catalogue tests)."""
+    return {m.group(1) for m in _FIELD.finditer(template)}
