@@ -1,7 +1,7 @@
 """Perft-style counts: distinct plays and first single steps for every roll from fixed positions.
 
-    python scripts/perft.py            # rewrite tests/perft/*.perft from today's engine
-    python scripts/perft.py --check    # compare (what tests/test_perft.py does)
+    python scripts/perft.py            # recount the positions already in tests/perft/*.perft
+    python scripts/perft.py --select   # choose the positions afresh (timing-dependent)
 
 Each file holds one rule set; each block a position and one line per roll:
 ``dice plays steps`` (the number of distinct legal plays of the roll, and the number of legal
@@ -116,16 +116,22 @@ def positions(name: str) -> list[Position]:
     return list(dict.fromkeys(found))
 
 
-def generate(name: str) -> str:
+def generate(name: str, select: bool) -> str:
     rs = rules(name)
     lines = [f"rules {name}"]
-    for pos in positions(name):
+    path = OUT / f"{name}.perft"
+    if select or not path.exists():
+        chosen = positions(name)
+    else:  # the same positions as before, so a recount shows only changed counts
+        rows = parse(path.read_text(encoding="utf-8"))[1]
+        chosen = list(dict.fromkeys(Position.parse(r[0], rs) for r in rows))
+    for pos in chosen:
         t0 = time.perf_counter()
         block = [f"position {pos}"]
         for dice in _rolls(rs, pos):
             plays, steps = count(rs, pos, dice)
             block.append(f"{'-'.join(map(str, dice))} {plays} {steps}")
-            if time.perf_counter() - t0 > BUDGET:
+            if select and time.perf_counter() - t0 > BUDGET:
                 break
         else:
             lines.extend(block)
@@ -148,10 +154,11 @@ def parse(text: str) -> tuple[str, list[tuple[str, str, int, int]]]:
 
 
 def main() -> int:
+    select = "--select" in sys.argv[1:]
     OUT.mkdir(parents=True, exist_ok=True)
     for name in RULE_SETS:
         t0 = time.perf_counter()
-        text = generate(name)
+        text = generate(name, select)
         (OUT / f"{name}.perft").write_text(text, encoding="utf-8")
         n = sum(1 for line in text.splitlines() if line[:1].isdigit())
         print(f"{name}: {n} rolls, {time.perf_counter() - t0:.1f} s")
