@@ -2,9 +2,10 @@
 protocol").
 
 The anywidget :class:`puffteach.widget.Board` calls :func:`step` on every message from the front
-end; the static book will call the same functions in the browser under Pyodide. Only the
-standard library and the engine are used here, and every value in a state is plain JSON (dicts,
-lists, strings, numbers, booleans, ``None``), so a state survives ``json.dumps``/``json.loads``.
+end; the static book calls the same function in the browser under Pyodide (``board.js``, with
+the state passed as JSON text each time). Only the standard library and the engine are used
+here, and every value in a state is plain JSON (dicts, lists, strings, numbers, booleans,
+``None``), so a state survives ``json.dumps``/``json.loads``.
 
 The state
 ---------
@@ -13,9 +14,13 @@ Stored fields (what :func:`step` needs to go on):
 ``rules``
     the rule-set name, e.g. ``"kontrar-puff"``.
 ``record``
-    the game record (``Game.record()`` format). Its ``events`` list also holds ``["end", null]``
-    for an accepted, fully forfeited generalpasch roll (``Game.end_roll``); :func:`rebuild`
-    replays it. The :class:`~puffteach.Game` is rebuilt from the record in every call.
+    the game record (``Game.record()`` format): the source of truth for the game. Its events
+    are read by :meth:`Game.apply_event <puffteach.Game.apply_event>` (roll with one or two
+    dice, name, move, end, reroll, resign), the one reader of records.
+``rev``
+    the record's revision: a digest chained over the record's start and events. The module
+    keeps the :class:`~puffteach.Game` of the last few revisions (see "Incremental play"), so
+    an action does not replay the record.
 ``future``
     events taken back by ``undo`` (next first); ``redo`` and ``replay_goto`` replay them.
 ``replay``
@@ -32,18 +37,24 @@ Stored fields (what :func:`step` needs to go on):
     (``"w0"``, ``"b0"``) and its path point ``N``.
 ``setup``
     ``None``, or ``{"position": notation, "tool": "w"|"b"|"remove"}`` while composing a position.
-``message``, ``explanation``, ``error``
-    what to show: a sentence, the explanation of a refused (or made) move as
-    ``Explanation.to_json()`` plus ``message``, and the refusal text (``None`` after a success).
+``message``, ``message_keys``, ``explanation``, ``error``
+    what to show: a sentence (rendered from the message catalogue, ``board.*`` keys in
+    ``puffteach/catalogue/<lang>/board.json``), the same as a list of
+    :meth:`Message.to_json <puffteach.messages.Message.to_json>` (``{"key", "params"}``, so a
+    front end can render it again in another language), the explanation of a refused (or
+    made) move as ``Explanation.to_json()`` plus ``message``, and the refusal text (``None``
+    after a success).
 
 Derived fields (recomputed after every action): ``position`` (notation), ``to_move``, ``dice``
 (as rolled), ``remaining`` (moves still due, in order), ``dice_view`` (every move of the roll
 with ``status`` ``used``/``forfeited``/``due``), ``roll_name``, ``legal_moves``, ``targets``,
-``history`` (one line per finished roll), ``outcome``, ``can_roll``, ``can_name_pasch``,
-``can_end_roll``, ``can_undo``, ``can_redo``, ``last_to`` (where the last step landed, to
-animate) and ``svg`` (the interactive drawing). ``roll_name`` is the plan's label (``5-5``,
-``generalpasch named as 3-3``), with the traditional name of a bräde roll before it
-(``sinka fyra (4-5)``, RV 23).
+``history`` (one line per finished roll), ``outcome`` (``Outcome.to_json()``; ``winner`` is
+``None`` for a draw), ``can_roll``, ``can_roll_one_die`` (bräde RV 15: a one-die roll may be
+chosen), ``one_die_due`` (RV 15: ``roll`` rolls one die), ``can_reroll`` (RV 25),
+``can_resign`` (RV 4a), ``can_name_pasch``, ``can_end_roll``, ``can_undo``, ``can_redo``,
+``last_to`` (where the last step landed, to animate) and ``svg`` (the interactive drawing).
+``roll_name`` is the plan's label (``5-5``, ``generalpasch named as 3-3``), with the traditional
+name of a bräde roll before it (``sinka fyra (4-5)``, RV 23).
 
 Points: ``1``-``24`` are physical points (White's path numbering); the pools are ``"w0"``/``"b0"``
 (waiting or hit checkers) and ``"w25"``/``"b25"`` (borne off). Moves in ``{"move": "3/8"}`` are
@@ -54,8 +65,11 @@ Actions
 Each action is a dict with a ``type``:
 
 =================  ==========================================================================
-``roll``           roll both dice (seeded)
+``roll``           roll the dice (seeded): one die when the rules demand it (bräde RV 15);
+                   ``{"one_die": true}`` chooses a one-die roll where RV 15 allows it
 ``set_dice``       ``{"dice": [a, b]}`` (or ``[a]`` for a one-die roll): a teacher's roll
+``reroll``         bräde RV 25: refuse the roll just made (once per game) and roll again
+``resign``         bräde RV 4a: the side to move gives up the game for a hemspel's points
 ``select``         ``{"point": P}`` select a checker of the side to move (``None``: deselect)
 ``move``           ``{"move": "3/8"}`` (path numbers) or ``{"from": P, "to": Q}`` (points/pools)
 ``click``          ``{"point": P}``: select a checker, then click a target to move; clicking a
@@ -75,8 +89,19 @@ Each action is a dict with a ``type``:
 ``players``        ``{"w"?: name, "b"?: name}`` who plays each side
 =================  ==========================================================================
 
-A refused action returns the state unchanged except for ``error``, ``message`` and
-``explanation``; an engine error never leaves a half-applied state.
+A refused action returns the state unchanged except for ``error``, ``message``,
+``message_keys`` and ``explanation``; an engine error never leaves a half-applied state, and
+:func:`step` never raises.
+
+Incremental play
+----------------
+A step copies the state shallowly and replaces only the fields it changes (the record's event
+list is a new list with one more or one fewer event). The :class:`~puffteach.Game` of a state
+is kept in a small cache keyed by the state's ``rev``; a step takes it out, applies the
+action's events to it (``Game.undo`` takes one back) and puts it back under the new ``rev``. A
+state whose ``rev`` is not in the cache (another process, an old state, a cache that has
+forgotten it) is replayed from its record once. So a click costs the same at the start of a
+game and after hundreds of events, in a kernel and under Pyodide alike.
 
 Computer players
 ----------------
@@ -91,16 +116,20 @@ front end needs nothing new for a computer opponent. No computer player is built
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import random
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..board import OFF, from_physical, to_physical
-from ..bradegen import janblotta_out
+from ..color import Color
 from ..explain import Explanation, IllegalMoveError
-from ..game import Game, GameError
-from ..movegen import plans
+from ..game import Game, GameError, TurnRecord
+from ..messages import DEFAULT, LANGUAGES, Message, MessageError
+from ..movegen import Step, plans
 from ..position import Position
 from ..rules import RuleSet, rules
 
@@ -112,8 +141,11 @@ PROTOCOL_VERSION: Final = 1
 VIEWS: Final = ("physical", "white", "black")
 LABELS: Final = ("en", "sv", "de")
 SIDES: Final = ("w", "b")
-NAMES: Final = ("White", "Black")
 AUTOPLAY_LIMIT: Final = 500
+#: how many games (by revision) the module keeps between steps
+CACHE_SIZE: Final = 32
+#: the longest text of a refused value a message repeats
+_SHOWN: Final = 60
 
 #: Computer players by name: ``hook(state) -> action | None`` (see "Computer players").
 PLAYERS: dict[str, PlayerHook] = {}
@@ -129,10 +161,23 @@ def register_player(name: str, hook: PlayerHook) -> None:
 class Refusal(Exception):
     """An action that cannot be applied; the state stays as it was."""
 
-    def __init__(self, message: str, explanation: Explanation | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Message, explanation: Explanation | None = None) -> None:
+        super().__init__(message.key)
         self.message = message
         self.explanation = explanation
+
+
+def _refuse(key: str, **params: object) -> Refusal:
+    return Refusal(Message.of(f"board.{key}", **params))
+
+
+def _got(value: object) -> str:
+    """A refused value as the message repeats it (``repr``, shortened)."""
+    try:
+        text = repr(value)
+    except Exception:  # pragma: no cover - a value whose repr fails
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
 # --------------------------------------------------------------------------- public functions
@@ -154,6 +199,7 @@ def initial_state(
         "version": PROTOCOL_VERSION,
         "rules": rs.name,
         "record": {},
+        "rev": None,
         "future": [],
         "replay": False,
         "seed": int(seed),
@@ -163,15 +209,17 @@ def initial_state(
         "selected": None,
         "setup": None,
         "message": "",
+        "message_keys": [],
         "explanation": None,
         "error": None,
     }
+    ctx = _Ctx(state)
     try:
-        state["view"] = _view_options(state["view"], view)
-        _new_game(state, rs, position)
+        ctx.state["view"] = _view_options(state["view"], view)
+        _new_game(ctx, rs, position)
+        return ctx.finish()
     except Refusal as r:
-        raise ValueError(r.message) from None
-    return _derive(state, rebuild(state))
+        raise ValueError(_render(r.message, state)) from None
 
 
 def step(state: State, action: Action) -> State:
@@ -179,7 +227,7 @@ def step(state: State, action: Action) -> State:
 
     A refusal returns a copy of ``state`` whose ``error`` and ``message`` say why (and whose
     ``explanation`` cites the rule when a move was refused). Registered computer players then
-    take their turns."""
+    take their turns. Never raises: whatever goes wrong is a refusal."""
     new = _step(state, action)
     if new.get("error"):
         return new
@@ -187,7 +235,10 @@ def step(state: State, action: Action) -> State:
         hook = _player_hook(new)
         if hook is None:
             break
-        act = hook(copy.deepcopy(new))
+        try:
+            act = hook(copy.deepcopy(new))
+        except Exception as e:  # a broken player is a refusal, not a crash of the board
+            return _refused(new, Message.of("board.player_failed", error=_got(e)), None)
         if act is None:
             break
         nxt = _step(new, act)
@@ -198,17 +249,11 @@ def step(state: State, action: Action) -> State:
 
 
 def rebuild(state: State) -> Game:
-    """The :class:`~puffteach.Game` the state's record describes (events replayed one by one).
+    """A new :class:`~puffteach.Game` from the state's record (every event replayed; the
+    caller may change it freely).
 
     Raises ValueError (``GameError``) when an event does not fit the game."""
-    record = state["record"]
-    game = Game.load({**record, "events": []})
-    for n, event in enumerate(record.get("events", [])):
-        try:
-            _apply(game, event)
-        except (ValueError, TypeError) as e:
-            raise ValueError(f"game record event {n + 1} {event!r}: {e}") from None
-    return game
+    return _replay(state["record"]).game
 
 
 def actions() -> tuple[str, ...]:
@@ -216,47 +261,263 @@ def actions() -> tuple[str, ...]:
     return tuple(_HANDLERS)
 
 
+# --------------------------------------------------------------------------- the game cache
+
+
+def _rev0(record: dict[str, Any]) -> str:
+    head = [record.get("rules"), record.get("start"), record.get("opening")]
+    return _digest(json.dumps(head, ensure_ascii=False, sort_keys=True, default=str))
+
+
+def _next_rev(rev: str, event: list[Any]) -> str:
+    return _digest(rev + json.dumps(event, ensure_ascii=False, default=str))
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
+
+
+@dataclass(eq=False)
+class _Entry:
+    """A game with the record events it has played and the revision after each of them."""
+
+    game: Game
+    events: list[list[Any]]
+    revs: list[str]
+    #: the history lines drawn so far, with the TurnRecord each was drawn from
+    lines: list[tuple[TurnRecord, str]] = field(default_factory=list)
+    lines_lang: str = DEFAULT
+
+    @property
+    def rev(self) -> str:
+        return self.revs[-1]
+
+    def push(self, event: Any) -> list[Any]:
+        """Apply a record event; return it as the record stores it (a move in canonical text)."""
+        text = self.game.apply_event(event)
+        kind, value = event
+        if kind == "move":
+            stored: list[Any] = ["move", text]
+        elif kind == "roll":
+            stored = ["roll", [int(v) for v in value]]
+        else:
+            stored = [kind, value]
+        self.events.append(stored)
+        self.revs.append(_next_rev(self.revs[-1], stored))
+        return stored
+
+    def pop(self) -> bool:
+        """Take back the last event (False if the game cannot, the entry is then unusable)."""
+        if not self.events or not self.game.undo():
+            return False
+        if len(self.game.events) != len(self.events) - 1:
+            return False
+        self.events.pop()
+        self.revs.pop()
+        return True
+
+    def history(self, lang: str) -> list[str]:
+        """One line per finished roll, drawn only for the rolls not drawn before."""
+        recs = self.game.history
+        if lang != self.lines_lang:
+            self.lines, self.lines_lang = [], lang
+        keep = min(len(self.lines), len(recs))
+        while keep and self.lines[keep - 1][0] is not recs[keep - 1]:
+            keep -= 1
+        del self.lines[keep:]
+        self.lines.extend((rec, _history_line(rec, lang)) for rec in recs[keep:])
+        return [line for _, line in self.lines]
+
+
+_CACHE: OrderedDict[str, _Entry] = OrderedDict()
+
+
+def _replay(record: dict[str, Any]) -> _Entry:
+    """A new entry with every event of ``record`` played (ValueError naming a bad event)."""
+    events = record.get("events", [])
+    if not isinstance(events, list):
+        raise GameError("a game record's events are a list")
+    try:
+        game = Game.load({**record, "events": []})
+    except (ValueError, TypeError, KeyError) as e:
+        raise GameError(
+            f"a game record needs rules, a start position and an opening: {e}"
+        ) from None
+    entry = _Entry(game, [], [_rev0(record)])
+    for n, event in enumerate(events):
+        try:
+            entry.push(event)
+        except (ValueError, TypeError) as e:
+            raise GameError(f"game record event {n + 1} {_got(event)}: {e}") from None
+    return entry
+
+
+def _checkout(state: State) -> _Entry:
+    """The entry of the state's record: from the cache when its revision is there (and fits),
+    else replayed. The entry leaves the cache; :func:`_checkin` puts it back."""
+    record = state["record"]
+    rev = state.get("rev")
+    entry = _CACHE.pop(rev, None) if isinstance(rev, str) else None
+    events = record.get("events")
+    if (
+        entry is not None
+        and isinstance(events, list)
+        and len(entry.events) == len(events)
+        and (not events or entry.events[-1] == events[-1])
+        and entry.game.rules.name == record.get("rules")
+    ):
+        return entry
+    return _replay(record)
+
+
+def _checkin(entry: _Entry) -> None:
+    _CACHE[entry.rev] = entry
+    _CACHE.move_to_end(entry.rev)
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+class _Ctx:
+    """One step under way: the new state (a shallow copy), what the board says, and the game
+    (taken from the cache on first use)."""
+
+    def __init__(self, state: State) -> None:
+        self.old = state
+        self.state: State = dict(state)
+        self.state.update(error=None, explanation=None, message="", message_keys=[])
+        self.msgs: list[Message] = []
+        self._entry: _Entry | None = None
+        self._taken: tuple[_Entry, str, object] | None = None
+
+    @property
+    def entry(self) -> _Entry:
+        if self._entry is None:
+            self._entry = _checkout(self.state)
+            self._taken = (self._entry, self._entry.rev, self._entry.game.events)
+        return self._entry
+
+    @property
+    def game(self) -> Game:
+        return self.entry.game
+
+    def start(self, entry: _Entry) -> None:
+        """A new game replaces the state's game."""
+        self._give_back()
+        self._entry = entry
+
+    def say(self, message: Message) -> None:
+        self.msgs.append(message)
+
+    def back_to(self, index: int) -> None:
+        """Take the game back to its first ``index`` events (by undo, else by replay)."""
+        entry = self.entry
+        while len(entry.events) > index:
+            if not entry.pop():
+                record = {**self.state["record"], "events": entry.events[:index]}
+                self._entry = entry = _replay(record)
+                self._taken = None
+                break
+
+    def _give_back(self) -> None:
+        """Put the game taken out back in the cache if it was not changed."""
+        if self._taken is not None:
+            entry, rev, events = self._taken
+            if entry.rev == rev and entry.game.events is events:
+                _checkin(entry)
+            self._taken = None
+
+    def finish(self) -> State:
+        """Derive the new state's fields, then keep its game for the next step."""
+        state = self.state
+        entry = self.entry
+        if self._taken is not None and self._taken[0] is entry:
+            self._taken = None  # goes back under its (maybe new) revision below
+        self._give_back()
+        state["rev"] = entry.rev
+        if self.msgs:
+            state["message"] = " ".join(_render(m, state) for m in self.msgs)
+            state["message_keys"] = [m.to_json() for m in self.msgs]
+        out = _derive(state, entry)
+        _checkin(entry)
+        return out
+
+    def abandon(self) -> None:
+        """The step was refused: keep the game only if it is as it was."""
+        if self._entry is not None and self._taken is None:
+            return  # a new game that was never used
+        self._give_back()
+
+
 # --------------------------------------------------------------------------- the step
 
 
 def _step(state: State, action: Action) -> State:
+    ctx: _Ctx | None = None
     try:
+        if not isinstance(state, dict):
+            raise TypeError(f"a state is a dict, got {type(state).__name__}")
         if not isinstance(action, dict):
-            raise Refusal(f"an action is a dict with a 'type', got {type(action).__name__}")
+            raise _refuse("not_an_action", got=type(action).__name__)
         kind = action.get("type")
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise Refusal(f"unknown action {kind!r}; actions: {', '.join(_HANDLERS)}")
-        new = copy.deepcopy(state)
-        new["error"] = None
-        new["explanation"] = None
-        new["message"] = ""
-        game = handler(new, action)
+            raise _refuse("unknown_action", got=_got(kind), actions=", ".join(_HANDLERS))
+        ctx = _Ctx(state)
+        handler(ctx, action)
         if kind == "view":  # a new drawing; what the board said still holds
-            new["message"], new["explanation"] = state["message"], state["explanation"]
-        if game is None:
-            game = rebuild(new)
-        return _derive(new, game)
+            for k in ("message", "message_keys", "explanation"):
+                ctx.state[k] = state.get(k)
+        return ctx.finish()
     except Refusal as r:
-        return _refused(state, r.message, r.explanation)
+        refusal: tuple[Message, Explanation | None] = (r.message, r.explanation)
     except IllegalMoveError as e:
-        return _refused(state, str(e), e.explanation)
+        refusal = (_explained(e.explanation), e.explanation)
     except (ValueError, TypeError, KeyError) as e:
-        return _refused(state, str(e) or type(e).__name__, None)
+        refusal = (Message.of("board.error", text=str(e) or type(e).__name__), None)
+    except Exception as e:  # never raise from a step: an unforeseen failure is a refusal too
+        refusal = (Message.of("board.internal", error=_got(e)), None)
+    if ctx is not None:
+        ctx.abandon()
+    if not isinstance(state, dict):
+        state = {}
+    return _refused(state, *refusal)
 
 
-def _refused(state: State, message: str, explanation: Explanation | None) -> State:
-    out = copy.deepcopy(state)
-    out["error"] = message
-    out["message"] = message
+def _refused(state: State, message: Message, explanation: Explanation | None) -> State:
+    out = dict(state)
+    text = _render(message, state)
+    out["error"] = text
+    out["message"] = text
+    out["message_keys"] = [message.to_json()]
     out["explanation"] = _explanation_json(explanation) if explanation is not None else None
     return out
 
 
 def _explanation_json(e: Explanation) -> dict[str, Any]:
     data = dict(e.to_json())
-    data["message"] = e.message
+    data["message"] = str(e.message)
     return data
+
+
+def _explained(e: Explanation) -> Message:
+    """An explanation's sentence as a message (the engine's own key when it has one)."""
+    m: object = e.message
+    return m if isinstance(m, Message) else Message.of("board.error", text=str(m))
+
+
+def _lang(state: State) -> str:
+    view = state.get("view")
+    lang = view.get("labels") if isinstance(view, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT
+
+
+def _render(message: Message, state: State | None = None) -> str:
+    """The sentence in the board's language (English where that language lacks the key)."""
+    lang = _lang(state) if state is not None else DEFAULT
+    try:
+        return message.text(lang)
+    except MessageError:
+        return message.text(DEFAULT)
 
 
 def _player_hook(state: State) -> PlayerHook | None:
@@ -269,352 +530,412 @@ def _player_hook(state: State) -> PlayerHook | None:
 # --------------------------------------------------------------------------- events
 
 
-def _apply(game: Game, event: Any) -> str:
-    """Apply one record event to ``game``; return the event's canonical text for a move."""
-    kind, value = event
-    if kind == "roll":
-        game.set_dice(*value)
-    elif kind == "name":
-        game.name_pasch(int(value))
-    elif kind == "move":
-        game.push(str(value))
-        return str(game.events[-1][1])  # canonical text, with @die when a bear-off needs it
-    elif kind == "end":
-        game.end_roll()
-    else:
-        raise ValueError(f"unknown event {kind!r}")
-    return ""
-
-
-def _do(state: State, game: Game, event: list[Any]) -> Game:
-    """Apply a new event (the game is over the record until now) and record it."""
+def _do(ctx: _Ctx, event: list[Any]) -> None:
+    """Apply a new event to the game and record it."""
+    game = ctx.game
     before = len(game.history)
-    text = _apply(game, event)
-    if event[0] == "move":
-        event = ["move", text]
-    state["record"]["events"].append(event)
+    stored = ctx.entry.push(event)
+    state = ctx.state
+    record = state["record"]
+    state["record"] = {**record, "events": [*record["events"], stored]}
     state["future"] = []
     state["selected"] = None
     if state.get("replay"):
         state["replay"] = False
-        state["message"] = (
-            "Left the replay here; the rest of the loaded game was dropped. " + state["message"]
-        )
-    _narrate(state, game, before)
-    return game
+        ctx.msgs.insert(0, Message.of("board.left_replay"))
+    _narrate(ctx, before)
 
 
-def _narrate(state: State, game: Game, before: int) -> None:
-    """Add what happened at the end of a roll (forfeits, another roll, the outcome)."""
-    parts = [state["message"].strip()] if state["message"].strip() else []
+def _narrate(ctx: _Ctx, before: int) -> None:
+    """Say what happened at the end of a roll (forfeits, another roll, the outcome)."""
+    game = ctx.game
     for i, rec in enumerate(game.history[before:], start=before):
-        who = NAMES[rec.side]
-        if game.rules.family == "brade":
-            prev = game.history[i - 1].position if i else game.start
-            if janblotta_out(rec.position.side(rec.side)) and not janblotta_out(
-                prev.side(rec.side)
-            ):
-                parts.append(
-                    f"janblotta: {who} has taken out the seventh blot (the sixth while the "
-                    "home band stands), so hitting his blots outside his first quarter can "
-                    "make him jan (BH, Jan)."
-                )
+        who = Color(rec.side)
+        prev = game.history[i - 1].position if i else game.start
+        if _janblotta_came_out(game.rules, prev, rec.position, rec.side):
+            ctx.say(Message.of("board.janblotta", side=who))
         if rec.forfeited:
-            dice = " ".join(map(str, rec.forfeited))
-            parts.append(f"fåta: {who} cannot move {dice}, forfeited.")
+            ctx.say(Message.of("board.fata", side=who, dice=" ".join(map(str, rec.forfeited))))
         if rec.outcome is not None:
-            parts.append(_outcome_text(rec.outcome.to_json()))
+            ctx.say(rec.outcome.message)
         elif rec.again:
-            parts.append(f"{who} rolls again.")
+            ctx.say(Message.of("board.again", side=who))
     t = game.turn
     if t is not None and game.generalpasch_available():
-        parts.append(
-            f"Generalpasch {t.plan.dice[0]}-{t.plan.dice[1]}: name a pasch 1-6, "
-            "or move the dice as rolled."
-        )
+        ctx.say(Message.of("board.generalpasch", a=t.plan.dice[0], b=t.plan.dice[1]))
     if t is not None and t.done:
-        parts.append("Nothing of this roll can be moved: end the roll or name a pasch.")
-    state["message"] = " ".join(parts)
+        ctx.say(Message.of("board.nothing_to_move"))
+    after = game.after_game
+    if after is not None and game.history[before:]:
+        para, loser, left = after
+        ctx.say(Message.of("board.after_game", side=Color(loser), n=left, para=para))
 
 
-def _outcome_text(o: dict[str, Any]) -> str:
-    who = NAMES[SIDES.index(o["winner"])]
-    extra = [k for k in ("schneider", "munk") if o.get(k)]
-    tail = f" ({', '.join(extra)})" if extra else ""
-    pts = o["points"]
-    return f"{who} wins: {o['kind']}, {pts} point{'s' if pts != 1 else ''}{tail}."
+def _janblotta_came_out(rs: RuleSet, before: Position, after: Position, side: int) -> bool:
+    """Bräde (BH, Jan): did this roll take ``side``'s janblotta out?"""
+    if rs.family != "brade":  # the family interface will answer this (issue 9)
+        return False
+    from ..families.brade import janblotta_out
+
+    return janblotta_out(after.side(side)) and not janblotta_out(before.side(side))
+
+
+def _game_over(game: Game) -> Refusal:
+    o = game.outcome
+    assert o is not None
+    return Refusal(Message.of("board.game_over", outcome=o.message))
 
 
 # --------------------------------------------------------------------------- handlers
 
 
-def _a_roll(state: State, action: Action) -> Game:
-    game = _playing(state)
+def _a_roll(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
+    one = action.get("one_die", False)
+    if not isinstance(one, bool):
+        raise _refuse("one_die_bad", got=_got(one))
+    _check_can_roll(game)
+    if one and not game.one_die_allowed():
+        raise _refuse("one_die_not_allowed")
+    one = one or game.one_die_required()
+    _roll(ctx, game, _random_dice(ctx.state, 1 if one else 2))
+
+
+def _random_dice(state: State, n: int) -> list[int]:
     rng = random.Random(f"{state['seed']}:{state['rolls']}")
-    dice = [rng.randint(1, 6), rng.randint(1, 6)]
-    state["rolls"] += 1
-    return _roll(state, game, dice)
+    state["rolls"] = state["rolls"] + 1
+    return [rng.randint(1, 6) for _ in range(n)]
 
 
-def _a_set_dice(state: State, action: Action) -> Game:
-    game = _playing(state)
+def _a_set_dice(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
     dice = action.get("dice")
     if (
         not isinstance(dice, list)
         or not 1 <= len(dice) <= 2
         or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
     ):
-        raise Refusal(f"dice must be a list of one or two faces 1-6, got {dice!r}")
-    return _roll(state, game, dice)
+        raise _refuse("dice_bad", got=_got(dice))
+    _roll(ctx, game, list(dice))
 
 
-def _roll(state: State, game: Game, dice: list[int]) -> Game:
+def _check_can_roll(game: Game) -> None:
     if game.is_over():
-        raise Refusal(_outcome_text(_outcome(game)) + " Start a new game.")
+        raise _game_over(game)
     if game.turn is not None:
-        raise Refusal(f"the roll {'-'.join(map(str, game.dice or ()))} is still being moved")
-    who = NAMES[game.position.turn]
-    state["message"] = f"{who} rolls {'-'.join(map(str, dice))}."
-    return _do(state, game, ["roll", dice])
+        raise _refuse("still_moving", dice="-".join(map(str, game.dice or ())))
 
 
-def _a_name_pasch(state: State, action: Action) -> Game:
-    game = _playing(state)
+def _roll(ctx: _Ctx, game: Game, dice: list[int]) -> None:
+    _check_can_roll(game)
+    who = Color(game.position.turn)
+    text = "-".join(map(str, dice))
+    if len(dice) == 1:
+        ctx.say(Message.of("board.rolls_one", side=who, die=text))
+    else:
+        ctx.say(Message.of("board.rolls", side=who, dice=text))
+    _do(ctx, ["roll", dice])
+
+
+def _a_reroll(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
+    t = game.turn
+    if t is None:
+        if game.is_over():
+            raise _game_over(game)
+        raise _refuse("reroll_no_roll")
+    who = Color(game.position.turn)
+    old = "-".join(map(str, t.plan.dice))
+    ctx.say(Message.of("board.rerolls", side=who, dice=old))
+    _do(ctx, ["reroll", 1])  # GameError (a refusal) when RV 25 does not allow it
+    _roll(ctx, game, _random_dice(ctx.state, len(t.plan.dice)))
+
+
+def _a_resign(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
+    if game.is_over():
+        raise _game_over(game)
+    if game.after_game is not None:
+        raise _refuse("resign_after_game", para=game.after_game[0])
+    who = Color(game.position.turn)
+    ctx.say(Message.of("board.resigns", side=who))
+    _do(ctx, ["resign", 1])  # GameError (a refusal) when RV 4 does not allow it
+    o = game.outcome
+    if o is not None:
+        ctx.say(o.message)
+
+
+def _a_name_pasch(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
     x = action.get("x")
     if not isinstance(x, int) or isinstance(x, bool) or not 1 <= x <= 6:
-        raise Refusal(f"name a pasch by a face 1-6, got {x!r}")
+        raise _refuse("name_bad", got=_got(x))
     if not game.generalpasch_available():
-        raise Refusal("a pasch can be named only right after rolling the generalpasch")
-    state["message"] = f"{NAMES[game.position.turn]} plays the generalpasch as {x}-{x}."
-    return _do(state, game, ["name", x])
+        raise _refuse("name_not_now")
+    ctx.say(Message.of("board.names_pasch", side=Color(game.position.turn), x=x))
+    _do(ctx, ["name", x])
 
 
-def _a_end_roll(state: State, action: Action) -> Game:
-    game = _playing(state)
+def _a_end_roll(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
     t = game.turn
     if t is None or not t.done:
-        raise Refusal("there is no finished roll waiting to be ended")
-    return _do(state, game, ["end", None])
+        raise _refuse("no_end")
+    _do(ctx, ["end", None])
 
 
-def _a_move(state: State, action: Action) -> Game:
-    game = _playing(state)
+def _a_move(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
     if "move" in action:
         text = action["move"]
         if not isinstance(text, str):
-            raise Refusal(f"a move is written from/to, e.g. '3/8', got {text!r}")
+            raise _refuse("move_bad", got=_got(text))
     else:
         if game.turn is None:
             raise _no_turn(game)
         me = game.position.turn
-        frm = _path_of(state, game, action.get("from"), me, "from")
-        to = _path_of(state, game, action.get("to"), me, "to")
+        frm = _path_of(game, action.get("from"), me)
+        to = _path_of(game, action.get("to"), me)
         text = f"{frm}/{'off' if to == OFF else to}"
-    return _move(state, game, text)
+    _move(ctx, game, text)
 
 
-def _move(state: State, game: Game, text: str) -> Game:
+def _move(ctx: _Ctx, game: Game, text: str) -> None:
     if game.turn is None:
         raise _no_turn(game)
     e = game.explain(text)
     if not e.legal:
-        raise Refusal(e.message, e)
-    state["message"] = e.reason + "."
-    state["explanation"] = _explanation_json(e)
-    return _do(state, game, ["move", text])
+        raise Refusal(_explained(e), e)
+    ctx.say(Message.of("board.moved", reason=e.reason))
+    ctx.state["explanation"] = _explanation_json(e)
+    _do(ctx, ["move", text])
 
 
-def _a_select(state: State, action: Action) -> Game:
-    game = _playing(state)
+def _a_select(ctx: _Ctx, action: Action) -> None:
+    game = _playing(ctx)
     point = action.get("point")
     if point is None:
-        state["selected"] = None
-        return game
-    _select(state, game, point)
-    return game
+        ctx.state["selected"] = None
+        return
+    _select(ctx, game, point)
 
 
-def _select(state: State, game: Game, point: Any) -> None:
+def _select(ctx: _Ctx, game: Game, point: Any) -> None:
     if game.turn is None:
         raise _no_turn(game)
     me = game.position.turn
-    frm = _own_checker(state, game, point, me)
+    frm = _own_checker(game, point, me)
     if frm is None:
-        raise Refusal(f"{NAMES[me]} is to move: select one of {NAMES[me]}'s checkers")
+        raise _refuse("select_own", side=Color(me))
     if not any(s.frm == frm for s in game.legal_moves()):
         raise _why_stuck(game, frm)
-    state["selected"] = {"point": point, "from": frm}
-    state["message"] = f"{NAMES[me]}'s checker on point {frm} selected: choose a target."
+    ctx.state["selected"] = {"point": point, "from": frm}
+    ctx.say(Message.of("board.selected", side=Color(me), point=frm))
 
 
-def _a_click(state: State, action: Action) -> Game | None:
+def _a_click(ctx: _Ctx, action: Action) -> None:
     point = _check_point(action.get("point"))
+    state = ctx.state
     if state.get("setup"):
         tool = state["setup"]["tool"]
         if tool == "remove":
-            _a_setup_remove(state, {"point": point})
+            _a_setup_remove(ctx, {"point": point})
         else:
-            _a_setup_place(state, {"point": point, "side": tool})
-        return None
-    game = _playing(state)
+            _a_setup_place(ctx, {"point": point, "side": tool})
+        return
+    game = _playing(ctx)
     if game.turn is None:
         raise _no_turn(game)
     me = game.position.turn
     sel = state.get("selected")
     if sel is not None and sel["point"] == point:
         state["selected"] = None
-        state["message"] = "selection cleared."
-        return game
-    if sel is not None and point in _targets(state, game):
-        to = _path_of(state, game, point, me, "to")
-        return _move(state, game, f"{sel['from']}/{'off' if to == OFF else to}")
-    if _own_checker(state, game, point, me) is not None:
-        _select(state, game, point)
-        return game
+        ctx.say(Message.of("board.deselected"))
+        return
+    if sel is not None and point in _targets(sel, game, game.legal_moves()):
+        to = _path_of(game, point, me)
+        _move(ctx, game, f"{sel['from']}/{'off' if to == OFF else to}")
+        return
+    if _own_checker(game, point, me) is not None:
+        _select(ctx, game, point)
+        return
     if sel is None:
-        raise Refusal(f"{NAMES[me]} is to move: first click one of {NAMES[me]}'s checkers")
-    to = _path_of(state, game, point, me, "to")
+        raise _refuse("click_own", side=Color(me))
+    to = _path_of(game, point, me)
     text = f"{sel['from']}/{'off' if to == OFF else to}"
     e = game.explain(text)  # MoveSyntaxError (a ValueError) for a backward move
-    raise Refusal(e.message, e)
+    raise Refusal(_explained(e), e)
 
 
-def _a_undo(state: State, action: Action) -> Game:
-    _not_in_setup(state)
+def _a_undo(ctx: _Ctx, action: Action) -> None:
+    _not_in_setup(ctx.state)
+    state = ctx.state
     events = state["record"]["events"]
     if not events:
-        raise Refusal("nothing to undo")
-    state["future"].insert(0, events.pop())
+        raise _refuse("nothing_to_undo")
+    ctx.back_to(len(events) - 1)
+    last = events[-1]
+    state["record"] = {**state["record"], "events": events[:-1]}
+    state["future"] = [last, *state["future"]]
     state["selected"] = None
-    state["message"] = f"undo: {_event_text(state['future'][0])}."
-    return rebuild(state)
+    ctx.say(Message.of("board.undone", event=_event_message(last)))
 
 
-def _a_redo(state: State, action: Action) -> Game:
-    _not_in_setup(state)
-    if not state["future"]:
-        raise Refusal("nothing to redo")
-    game = rebuild(state)
-    event = state["future"].pop(0)
+def _a_redo(ctx: _Ctx, action: Action) -> None:
+    _not_in_setup(ctx.state)
+    state = ctx.state
+    future = state["future"]
+    if not future:
+        raise _refuse("nothing_to_redo")
+    game = ctx.game
     before = len(game.history)
-    _apply(game, event)
-    state["record"]["events"].append(event)
+    stored = ctx.entry.push(future[0])
+    state["record"] = {**state["record"], "events": [*state["record"]["events"], stored]}
+    state["future"] = future[1:]
     state["selected"] = None
-    state["message"] = f"redo: {_event_text(event)}."
-    _narrate(state, game, before)
-    return game
+    ctx.say(Message.of("board.redone", event=_event_message(stored)))
+    _narrate(ctx, before)
 
 
-def _event_text(event: list[Any]) -> str:
-    kind, value = event
-    if kind == "roll":
-        return "roll " + "-".join(map(str, value))
+def _event_message(event: Any) -> Message:
+    kind, value = event if isinstance(event, list) and len(event) == 2 else ("?", event)
+    if kind == "roll" and isinstance(value, list):
+        return Message.of("board.event.roll", dice="-".join(map(str, value)))
     if kind == "name":
-        return f"generalpasch named as {value}-{value}"
+        return Message.of("board.event.name", x=value)
     if kind == "move":
-        return f"move {value}"
-    return "end of the roll"
+        return Message.of("board.event.move", move=value)
+    if kind == "end":
+        return Message.of("board.event.end")
+    if kind == "reroll":
+        return Message.of("board.event.reroll")
+    if kind == "resign":
+        return Message.of("board.event.resign")
+    return Message.of("board.event.other", event=_got(event))
 
 
-def _a_new_game(state: State, action: Action) -> None:
-    name = action.get("rules", state["rules"])
+def _a_new_game(ctx: _Ctx, action: Action) -> None:
+    name = action.get("rules", ctx.state["rules"])
     if not isinstance(name, str):
-        raise Refusal(f"rules are written preset[+code...], got {name!r}")
-    rs = rules(name)
-    _new_game(state, rs, action.get("position"))
+        raise _refuse("rules_bad", got=_got(name))
+    _new_game(ctx, rules(name), action.get("position"))
 
 
-def _a_set_position(state: State, action: Action) -> None:
+def _a_set_position(ctx: _Ctx, action: Action) -> None:
     text = action.get("position")
-    if not isinstance(text, (str, Position)):
-        raise Refusal(f"a position is written like 'W:0x15 B:0x15 w', got {text!r}")
-    _new_game(state, rules(state["rules"]), text)
+    if not isinstance(text, str):
+        raise _refuse("position_bad", got=_got(text))
+    _new_game(ctx, rules(ctx.state["rules"]), text)
 
 
-def _new_game(state: State, rs: RuleSet, position: Any) -> None:
+def _new_game(ctx: _Ctx, rs: RuleSet, position: Any) -> None:
+    state = ctx.state
     if position is None:
         rng = random.Random(f"{state['seed']}:{state['rolls']}")
-        state["rolls"] += 1
+        state["rolls"] = state["rolls"] + 1
         w, b = rng.randint(1, 6), rng.randint(1, 6)
         while w == b:
             w, b = rng.randint(1, 6), rng.randint(1, 6)
         game = Game(rs, opening=(w, b))
-        starts = NAMES[game.start.turn]
-        state["message"] = f"New game. Opening roll: White {w}, Black {b}; {starts} starts."
+        starts = Color(game.start.turn)
+        ctx.say(Message.of("board.new_game", w=w, b=b, side=starts))
     else:
         if not isinstance(position, (str, Position)):
-            raise Refusal(f"a position is written like 'W:0x15 B:0x15 w', got {position!r}")
+            raise _refuse("position_bad", got=_got(position))
         game = Game(rs, position=position)
-        state["message"] = f"New game from {game.start}; {NAMES[game.start.turn]} to move."
-    state.update(
-        rules=rs.name, record=game.record(), future=[], replay=False, selected=None, setup=None
-    )
+        ctx.say(
+            Message.of("board.new_game_from", position=str(game.start), side=Color(game.start.turn))
+        )
+    record = game.record()
+    ctx.start(_Entry(game, [], [_rev0(record)]))
+    state.update(rules=rs.name, record=record, future=[], replay=False, selected=None, setup=None)
 
 
-def _a_load(state: State, action: Action) -> Game:
+def _a_load(ctx: _Ctx, action: Action) -> None:
     try:
         record = Game.parse_record(action.get("record"))  # type: ignore[arg-type]
     except GameError as e:
-        raise Refusal(str(e)) from None
+        raise Refusal(Message.of("board.error", text=str(e))) from None
     events = record.get("events", [])
     if not isinstance(events, list):
-        raise Refusal("a game record's events are a list")
-    full = {**record, "events": [list(e) if isinstance(e, (list, tuple)) else e for e in events]}
-    rebuild({"record": full})  # check every event before touching the state
+        raise _refuse("events_not_a_list")
+    try:
+        name = rules(record.get("rules")).name  # type: ignore[arg-type]
+    except (ValueError, TypeError) as e:
+        raise Refusal(Message.of("board.error", text=str(e))) from None
+    entry = _replay(record)  # checks every event before touching the state
     index = _index(action.get("index", 0), len(events))
-    state.update(
-        rules=rules(record["rules"]).name,
+    full = {
+        "format": record["format"],
+        "rules": name,
+        "start": str(entry.game.start),
+        "opening": list(entry.game.opening) if entry.game.opening else None,
+        "events": list(entry.events),
+    }
+    entry = _Entry(entry.game, entry.events, [_rev0(full)])
+    for ev in entry.events:  # the revisions of the record as the state keeps it
+        entry.revs.append(_next_rev(entry.revs[-1], ev))
+    ctx.state.update(
+        rules=name,
         record={**full, "events": full["events"][:index]},
         future=full["events"][index:],
         replay=True,
         selected=None,
         setup=None,
     )
-    state["message"] = f"Loaded a game of {len(events)} events: replay with ◀ ▶."
-    return rebuild(state)
+    ctx.start(entry)
+    ctx.back_to(index)
+    ctx.say(Message.of("board.loaded", n=len(events)))
 
 
-def _a_replay_goto(state: State, action: Action) -> Game:
+def _a_replay_goto(ctx: _Ctx, action: Action) -> None:
+    state = ctx.state
     _not_in_setup(state)
     events = state["record"]["events"] + state["future"]
     index = _index(action.get("index"), len(events))
-    state["record"]["events"] = events[:index]
+    done = len(state["record"]["events"])
+    if index <= done:
+        ctx.back_to(index)
+    else:
+        for event in state["future"][: index - done]:
+            ctx.entry.push(event)
+    state["record"] = {**state["record"], "events": events[:index]}
     state["future"] = events[index:]
     state["selected"] = None
     state["replay"] = True
-    game = rebuild(state)
-    state["message"] = f"Event {index} of {len(events)}."
-    return game
+    ctx.say(Message.of("board.event_of", i=index, n=len(events)))
 
 
 def _index(value: Any, length: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refusal(f"an event index is a whole number 0-{length}, got {value!r}")
+        raise _refuse("index_bad", n=length, got=_got(value))
     index = value + length + 1 if value < 0 else value
     if not 0 <= index <= length:
-        raise Refusal(f"event index {value} out of range 0-{length}")
+        raise _refuse("index_range", index=value, n=length)
     return index
 
 
-def _a_setup_toggle(state: State, action: Action) -> Game | None:
+def _a_setup_toggle(ctx: _Ctx, action: Action) -> None:
+    state = ctx.state
     on = action.get("on", not state.get("setup"))
     tool = action.get("tool")
     turn = action.get("turn")
+    if not isinstance(on, bool):
+        raise _refuse("bool_bad", option="on", got=_got(on))
     if tool is not None and tool not in ("w", "b", "remove"):
-        raise Refusal(f"the set-up tool is 'w', 'b' or 'remove', got {tool!r}")
+        raise _refuse("tool_bad", got=_got(tool))
     if turn is not None and turn not in SIDES:
-        raise Refusal(f"the side to move is 'w' or 'b', got {turn!r}")
+        raise _refuse("turn_bad", got=_got(turn))
     setup = state.get("setup")
     if on:
         if setup is None:
-            game = rebuild(state)
+            game = ctx.game
             t = game.turn
             pos = t.start if t is not None else game.position
             setup = {"position": str(pos), "tool": "w"}
-            state["message"] = (
-                "Set-up mode: click a point to place a checker (taken from the waiting ones), "
-                "or choose remove."
-            )
+            ctx.say(Message.of("board.setup_on"))
+        else:
+            setup = dict(setup)
         if tool is not None:
             setup["tool"] = tool
         if turn is not None:
@@ -622,18 +943,18 @@ def _a_setup_toggle(state: State, action: Action) -> Game | None:
             setup["position"] = str(pos)
         state["setup"] = setup
         state["selected"] = None
-        return None
+        return
     if setup is None:
-        raise Refusal("set-up mode is not on")
-    _new_game(state, rules(state["rules"]), setup["position"])
-    return None
+        raise _refuse("setup_not_on")
+    _new_game(ctx, rules(state["rules"]), setup["position"])
 
 
-def _a_setup_place(state: State, action: Action) -> None:
+def _a_setup_place(ctx: _Ctx, action: Action) -> None:
+    state = ctx.state
     setup = _setup(state)
     side = action.get("side", setup["tool"])
     if side not in SIDES:
-        raise Refusal(f"place a checker of side 'w' or 'b', got {side!r}")
+        raise _refuse("place_side_bad", got=_got(side))
     me = SIDES.index(side)
     point = _check_point(action.get("point"))
     rs = rules(state["rules"])
@@ -641,35 +962,32 @@ def _a_setup_place(state: State, action: Action) -> None:
     own = list(pos.side(me))
     if isinstance(point, str):
         if point[0] != side or point[1:] != "25":
-            raise Refusal(
-                f"{NAMES[me]}'s checkers can be placed on the board or borne off ({side}25), "
-                f"not in {point}"
-            )
+            raise _refuse("place_pool", side=Color(me), pool=f"{side}25", point=point)
         to = OFF
     else:
         to = from_physical(rs.layout, me, point)
     if not own[0]:
-        raise Refusal(
-            f"all 15 of {NAMES[me]}'s checkers are placed: remove one first (removed checkers "
-            "wait to enter)"
-        )
+        raise _refuse("all_placed", side=Color(me))
     own[0] -= 1
     own[to] += 1
     new = pos._replace(w=tuple(own)) if me == 0 else pos._replace(b=tuple(own))
     new.check(rs)  # PositionError when both colours would share a point
-    setup["position"] = str(new)
-    where = "borne off" if to == OFF else f"on point {point}"
-    state["message"] = f"{NAMES[me]} checker placed {where}."
+    state["setup"] = {**setup, "position": str(new)}
+    if to == OFF:
+        ctx.say(Message.of("board.placed_off", side=Color(me)))
+    else:
+        ctx.say(Message.of("board.placed", side=Color(me), point=point))
 
 
-def _a_setup_remove(state: State, action: Action) -> None:
+def _a_setup_remove(ctx: _Ctx, action: Action) -> None:
+    state = ctx.state
     setup = _setup(state)
     point = _check_point(action.get("point"))
     rs = rules(state["rules"])
     pos = Position.parse(setup["position"])
     if isinstance(point, str):
         if point.endswith("0") and not point.endswith("25"):
-            raise Refusal("removed checkers wait to enter: place them on a point instead")
+            raise _refuse("remove_waiting")
         me, frm = SIDES.index(point[0]), OFF
     else:
         found = [
@@ -678,57 +996,61 @@ def _a_setup_remove(state: State, action: Action) -> None:
             if pos.side(side)[from_physical(rs.layout, side, point)]
         ]
         if not found:
-            raise Refusal(f"no checker on point {point} to remove")
+            raise _refuse("remove_none", point=point)
         me, frm = found[0]
     own = list(pos.side(me))
     if not own[frm]:
-        raise Refusal(f"{NAMES[me]} has no checker borne off")
+        raise _refuse("remove_no_off", side=Color(me))
     own[frm] -= 1
     own[0] += 1
     new = pos._replace(w=tuple(own)) if me == 0 else pos._replace(b=tuple(own))
-    setup["position"] = str(new)
-    state["message"] = f"{NAMES[me]} checker taken back to the waiting ones."
+    state["setup"] = {**setup, "position": str(new)}
+    ctx.say(Message.of("board.removed", side=Color(me)))
 
 
-def _a_view(state: State, action: Action) -> None:
+def _a_view(ctx: _Ctx, action: Action) -> None:
     opts = {k: v for k, v in action.items() if k != "type"}
-    state["view"] = _view_options(state["view"], opts)
+    ctx.state["view"] = _view_options(ctx.state["view"], opts)
 
 
 def _view_options(current: dict[str, Any], opts: dict[str, Any]) -> dict[str, Any]:
     out = dict(current)
     for key, value in opts.items():
         if key == "view" and value not in VIEWS:
-            raise Refusal(f"view must be one of {', '.join(VIEWS)}, got {value!r}")
+            raise _refuse("view_bad", choices=", ".join(VIEWS), got=_got(value))
         if key == "labels" and value not in LABELS:
-            raise Refusal(f"labels must be one of {', '.join(LABELS)}, got {value!r}")
+            raise _refuse("labels_bad", choices=", ".join(LABELS), got=_got(value))
         if key in ("flip", "arrows") and not isinstance(value, bool):
-            raise Refusal(f"{key} must be true or false, got {value!r}")
+            raise _refuse("bool_bad", option=key, got=_got(value))
         if key == "size" and (
             not isinstance(value, int) or isinstance(value, bool) or not 100 <= value <= 2000
         ):
-            raise Refusal(f"size must be a whole number of pixels 100-2000, got {value!r}")
+            raise _refuse("size_bad", got=_got(value))
         if key not in ("view", "labels", "flip", "arrows", "size"):
-            raise Refusal(f"unknown view option {key!r}; options: view, flip, arrows, labels, size")
+            raise _refuse("view_unknown", got=_got(key))
         out[key] = value
     return out
 
 
-def _a_players(state: State, action: Action) -> None:
+def _a_players(ctx: _Ctx, action: Action) -> None:
+    players = dict(ctx.state["players"])
     for side in SIDES:
         if side in action:
             name = action[side]
-            if name != "human" and name not in PLAYERS:
+            if not isinstance(name, str) or (name != "human" and name not in PLAYERS):
                 known = ", ".join(["human", *PLAYERS])
-                raise Refusal(f"unknown player {name!r}; players: {known}")
-            state["players"][side] = name
-    state["message"] = f"White: {state['players']['w']}, Black: {state['players']['b']}."
+                raise _refuse("player_unknown", got=_got(name), known=known)
+            players[side] = name
+    ctx.state["players"] = players
+    ctx.say(Message.of("board.players", w=players["w"], b=players["b"]))
 
 
-_Handler = Callable[[State, Action], Game | None]
+_Handler = Callable[[_Ctx, Action], None]
 _HANDLERS: Final[dict[str, _Handler]] = {
     "roll": _a_roll,
     "set_dice": _a_set_dice,
+    "reroll": _a_reroll,
+    "resign": _a_resign,
     "select": _a_select,
     "move": _a_move,
     "click": _a_click,
@@ -751,29 +1073,29 @@ _HANDLERS: Final[dict[str, _Handler]] = {
 # --------------------------------------------------------------------------- helpers
 
 
-def _playing(state: State) -> Game:
-    _not_in_setup(state)
-    return rebuild(state)
+def _playing(ctx: _Ctx) -> Game:
+    _not_in_setup(ctx.state)
+    return ctx.game
 
 
 def _not_in_setup(state: State) -> None:
     if state.get("setup"):
-        raise Refusal("finish the set-up first (turn set-up mode off)")
+        raise _refuse("finish_setup")
 
 
 def _setup(state: State) -> dict[str, Any]:
     setup = state.get("setup")
     if not setup:
-        raise Refusal("turn set-up mode on first")
+        raise _refuse("setup_first")
     result: dict[str, Any] = setup
     return result
 
 
 def _no_turn(game: Game) -> Refusal:
     if game.is_over():
-        return Refusal(_outcome_text(_outcome(game)) + " Start a new game.")
+        return _game_over(game)
     e = game.explain("0/1")  # between rolls: "roll the dice first", with the rule
-    return Refusal(e.message, e)
+    return Refusal(_explained(e), e)
 
 
 def _check_point(point: Any) -> int | str:
@@ -782,10 +1104,10 @@ def _check_point(point: Any) -> int | str:
         return point
     if isinstance(point, str) and point in ("w0", "b0", "w25", "b25"):
         return point
-    raise Refusal(f"a point is 1-24 or a pool (w0, b0, w25, b25), got {point!r}")
+    raise _refuse("point_bad", got=_got(point))
 
 
-def _own_checker(state: State, game: Game, point: Any, me: int) -> int | None:
+def _own_checker(game: Game, point: Any, me: int) -> int | None:
     """The mover's path point of a checker of his on ``point`` (None: none there)."""
     _check_point(point)
     own = game.position.side(me)
@@ -797,12 +1119,12 @@ def _own_checker(state: State, game: Game, point: Any, me: int) -> int | None:
     return p if own[p] else None
 
 
-def _path_of(state: State, game: Game, point: Any, me: int, what: str) -> int:
+def _path_of(game: Game, point: Any, me: int) -> int:
     """The mover's path point of a physical point or of one of his pools."""
-    _check_point(point)
+    point = _check_point(point)
     if isinstance(point, str):
         if point[0] != SIDES[me]:
-            raise Refusal(f"{point} is {NAMES[1 - me]}'s; {NAMES[me]} is to move")
+            raise _refuse("pool_other", pool=point, owner=Color(1 - me), side=Color(me))
         return OFF if point[1:] == "25" else 0
     return from_physical(game.rules.layout, me, point)
 
@@ -813,17 +1135,16 @@ def _why_stuck(game: Game, frm: int) -> Refusal:
         to = min(frm + die, OFF)
         e = game.explain(f"{frm}/{'off' if to == OFF else to}")
         if not e.legal:
-            return Refusal(e.message, e)
-    return Refusal(f"the checker on point {frm} cannot move now")
+            return Refusal(_explained(e), e)
+    return _refuse("stuck", point=frm)
 
 
-def _targets(state: State, game: Game) -> list[Any]:
-    sel = state.get("selected")
+def _targets(sel: dict[str, Any] | None, game: Game, steps: list[Step]) -> list[Any]:
     if sel is None:
         return []
     me = game.position.turn
     out: list[Any] = []
-    for s in game.legal_moves():
+    for s in steps:
         if s.frm == sel["from"]:
             q = _place(game.rules, me, s.to)
             if q not in out:
@@ -836,11 +1157,6 @@ def _place(rs: RuleSet, side: int, p: int) -> int | str:
     if p in (0, OFF):
         return f"{SIDES[side]}{p}"
     return to_physical(rs.layout, side, p)
-
-
-def _outcome(game: Game) -> dict[str, Any]:
-    o = game.outcome
-    return {} if o is None else dict(o.to_json())
 
 
 def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
@@ -859,10 +1175,9 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
     else:
         return [], None
     seq, name = plan.seq, plan.label
-    if game.rules.family == "brade" and len(plan.dice) == 2:
-        from ..rules.brade import roll_name
-
-        name = f"{roll_name(*plan.dice)} ({name})"
+    traditional = _roll_name(game.rules, plan.dice)
+    if traditional:
+        name = f"{traditional} ({name})"
     used = Counter(m.die for m in moves)
     lost = Counter(forfeited)
     out = []
@@ -879,26 +1194,64 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
     return out, name
 
 
-def _history(game: Game) -> list[str]:
-    lines = []
-    for rec in game.history:
-        dice = "-".join(map(str, rec.dice))
-        if rec.named is not None:
-            dice += f" as {rec.named}-{rec.named}"
-        moves = " ".join(map(str, rec.moves)) or "–"
-        line = f"{SIDES[rec.side].upper()} {dice}: {moves}"
-        if rec.forfeited:
-            line += f" (fåta {' '.join(map(str, rec.forfeited))})"
-        if rec.outcome is not None:
-            line += f" — {_outcome_text(rec.outcome.to_json())}"
-        lines.append(line)
-    return lines
+def _roll_name(rs: RuleSet, dice: tuple[int, ...]) -> str | None:
+    """The traditional name of a two-dice bräde roll (RV 23)."""
+    if rs.family != "brade" or len(dice) != 2:  # the family interface will answer this
+        return None
+    from ..rules.brade import roll_name
+
+    return roll_name(*dice)
+
+
+def _history_line(rec: TurnRecord, lang: str) -> str:
+    dice = "-".join(map(str, rec.dice))
+    if rec.named is not None:
+        dice = _text("board.history.named", lang, dice=dice, x=rec.named)
+    moves = " ".join(map(str, rec.moves)) or _text("board.history.none", lang)
+    fata = (
+        _text("board.history.fata", lang, dice=" ".join(map(str, rec.forfeited)))
+        if rec.forfeited
+        else ""
+    )
+    outcome = (
+        _text("board.history.outcome", lang, outcome=rec.outcome.message)
+        if rec.outcome is not None
+        else ""
+    )
+    return _text(
+        "board.history.line",
+        lang,
+        side=SIDES[rec.side].upper(),
+        dice=dice,
+        moves=moves,
+        fata=fata,
+        outcome=outcome,
+    )
+
+
+def _text(key: str, lang: str, **params: object) -> str:
+    m = Message.of(key, **params)
+    try:
+        return m.text(lang)
+    except MessageError:
+        return m.text(DEFAULT)
+
+
+def _probe(game: Game, event: list[Any]) -> bool:
+    """Would ``event`` be accepted now? (applied and taken back at once)"""
+    try:
+        game.apply_event(event)
+    except ValueError:
+        return False
+    game.undo()
+    return True
 
 
 # --------------------------------------------------------------------------- derived fields
 
 
-def _derive(state: State, game: Game) -> State:
+def _derive(state: State, entry: _Entry) -> State:
+    game = entry.game
     setup = state.get("setup")
     rs = game.rules
     n_events = len(state["record"]["events"])
@@ -906,8 +1259,9 @@ def _derive(state: State, game: Game) -> State:
     state["replay_length"] = n_events + len(state["future"])
     state["can_undo"] = not setup and n_events > 0
     state["can_redo"] = not setup and bool(state["future"])
-    state["history"] = _history(game)
-    state["outcome"] = _outcome(game) or None
+    state["history"] = entry.history(_lang(state))
+    o = game.outcome
+    state["outcome"] = dict(o.to_json()) if o is not None else None
     if setup:
         pos = Position.parse(setup["position"])
         state.update(
@@ -921,19 +1275,24 @@ def _derive(state: State, game: Game) -> State:
             targets=[],
             selected=None,
             can_roll=False,
+            can_roll_one_die=False,
+            one_die_due=False,
+            can_reroll=False,
+            can_resign=False,
             can_name_pasch=False,
             can_end_roll=False,
         )
         state["last_to"] = None
-        state["svg"] = _render(state, pos, rs, (), None, ())
+        state["svg"] = _draw(state, pos, rs, (), None, ())
         return state
     t = game.turn
-    if state.get("selected") and not any(
-        s.frm == state["selected"]["from"] for s in game.legal_moves()
-    ):
-        state["selected"] = None
+    steps = game.legal_moves()
+    sel = state.get("selected")
+    if sel and not any(s.frm == sel.get("from") for s in steps):
+        state["selected"] = sel = None
     dice_view, roll_name = _dice_view(game)
-    targets = _targets(state, game)
+    targets = _targets(sel, game, steps)
+    can_roll = t is None and not game.is_over()
     state.update(
         position=str(game.position),
         to_move=SIDES[game.position.turn],
@@ -943,16 +1302,20 @@ def _derive(state: State, game: Game) -> State:
         remaining=list(game.remaining),
         dice_view=dice_view,
         roll_name=roll_name,
-        legal_moves=[str(s) for s in game.legal_moves()],
+        legal_moves=[str(s) for s in steps],
         targets=targets,
-        can_roll=t is None and not game.is_over(),
+        can_roll=can_roll,
+        one_die_due=can_roll and game.one_die_required(),
+        can_roll_one_die=can_roll and game.one_die_allowed() and not game.one_die_required(),
+        can_reroll=t is not None and not t.moves and _probe(game, ["reroll", 1]),
+        can_resign=can_roll and game.after_game is None and _probe(game, ["resign", 1]),
         can_name_pasch=game.generalpasch_available(),
         can_end_roll=t is not None and t.done,
     )
-    highlight = (state["selected"]["point"],) if state.get("selected") else ()
+    highlight = (sel["point"],) if sel else ()
     last = _last_move(game)
     state["last_to"] = None if last is None else _place(rs, last[0], last[2])
-    state["svg"] = _render(state, game.position, rs, highlight, last, tuple(targets))
+    state["svg"] = _draw(state, game.position, rs, highlight, last, tuple(targets))
     return state
 
 
@@ -967,7 +1330,7 @@ def _last_move(game: Game) -> tuple[int, int, int] | None:
     return None
 
 
-def _render(
+def _draw(
     state: State,
     pos: Position,
     rs: RuleSet,
