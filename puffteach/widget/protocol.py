@@ -130,6 +130,7 @@ from ..explain import Explanation, IllegalMoveError
 from ..game import Game, GameError, TurnRecord
 from ..messages import DEFAULT, LANGUAGES, Message, MessageError
 from ..movegen import Step, plans
+from ..outcome import Outcome
 from ..position import Position
 from ..rules import RuleSet, rules
 
@@ -325,7 +326,7 @@ class _Entry:
         while keep and self.lines[keep - 1][0] is not recs[keep - 1]:
             keep -= 1
         del self.lines[keep:]
-        self.lines.extend((rec, _history_line(rec, lang)) for rec in recs[keep:])
+        self.lines.extend((rec, _history_line(self.game, rec, lang)) for rec in recs[keep:])
         return [line for _, line in self.lines]
 
 
@@ -557,7 +558,7 @@ def _narrate(ctx: _Ctx, before: int) -> None:
         if rec.forfeited:
             ctx.say(Message.of("board.fata", side=who, dice=" ".join(map(str, rec.forfeited))))
         if rec.outcome is not None:
-            ctx.say(rec.outcome.message)
+            ctx.say(_roll_outcome(game, rec).message)
         elif rec.again:
             ctx.say(Message.of("board.again", side=who))
     t = game.turn
@@ -565,10 +566,22 @@ def _narrate(ctx: _Ctx, before: int) -> None:
         ctx.say(Message.of("board.generalpasch", a=t.plan.dice[0], b=t.plan.dice[1]))
     if t is not None and t.done:
         ctx.say(Message.of("board.nothing_to_move"))
+    last = game.history[-1] if game.history[before:] else None
+    if last is not None and last.outcome is None and game.is_over() and game.outcome is not None:
+        ctx.say(game.outcome.message)  # RV 11-13: the extra rolls did not change the result
     after = game.after_game
     if after is not None and game.history[before:]:
         para, loser, left = after
         ctx.say(Message.of("board.after_game", side=Color(loser), n=left, para=para))
+
+
+def _roll_outcome(game: Game, rec: TurnRecord) -> Outcome:
+    """What a roll that ended with a win decided: the game's result when it is the last roll of
+    a finished game (a draw after bräde RV 11, say), else the roll's own win."""
+    assert rec.outcome is not None
+    if game.history and rec is game.history[-1] and game.is_over() and game.outcome is not None:
+        return game.outcome
+    return rec.outcome
 
 
 def _janblotta_came_out(rs: RuleSet, before: Position, after: Position, side: int) -> bool:
@@ -644,10 +657,13 @@ def _a_reroll(ctx: _Ctx, action: Action) -> None:
         if game.is_over():
             raise _game_over(game)
         raise _refuse("reroll_no_roll")
+    why = _refusal_of(game, game.reroll)  # RV 25, as Game.reroll checks it
+    if why is not None:
+        raise Refusal(Message.of("board.error", text=why))
     who = Color(game.position.turn)
     old = "-".join(map(str, t.plan.dice))
     ctx.say(Message.of("board.rerolls", side=who, dice=old))
-    _do(ctx, ["reroll", 1])  # GameError (a refusal) when RV 25 does not allow it
+    _do(ctx, ["reroll", 1])
     _roll(ctx, game, _random_dice(ctx.state, len(t.plan.dice)))
 
 
@@ -1203,7 +1219,7 @@ def _roll_name(rs: RuleSet, dice: tuple[int, ...]) -> str | None:
     return roll_name(*dice)
 
 
-def _history_line(rec: TurnRecord, lang: str) -> str:
+def _history_line(game: Game, rec: TurnRecord, lang: str) -> str:
     dice = "-".join(map(str, rec.dice))
     if rec.named is not None:
         dice = _text("board.history.named", lang, dice=dice, x=rec.named)
@@ -1214,7 +1230,7 @@ def _history_line(rec: TurnRecord, lang: str) -> str:
         else ""
     )
     outcome = (
-        _text("board.history.outcome", lang, outcome=rec.outcome.message)
+        _text("board.history.outcome", lang, outcome=_roll_outcome(game, rec).message)
         if rec.outcome is not None
         else ""
     )
@@ -1237,14 +1253,23 @@ def _text(key: str, lang: str, **params: object) -> str:
         return m.text(DEFAULT)
 
 
-def _probe(game: Game, event: list[Any]) -> bool:
-    """Would ``event`` be accepted now? (applied and taken back at once)"""
+def _refusal_of(game: Game, act: Callable[[], object]) -> str | None:
+    """Why ``act`` (a Game method) would be refused now, or None if it would be accepted: it is
+    tried and its events taken back at once (``Game.undo``), so the game is as it was."""
+    n = len(game.events)
     try:
-        game.apply_event(event)
-    except ValueError:
-        return False
-    game.undo()
-    return True
+        act()
+    except ValueError as e:
+        return str(e) or type(e).__name__
+    while len(game.events) > n and game.undo():
+        pass
+    return None
+
+
+def _can_reroll(game: Game) -> bool:
+    """Bräde RV 25, as ``Game.reroll`` checks it (once per game, right after rolling)."""
+    t = game.turn
+    return t is not None and not t.moves and _refusal_of(game, game.reroll) is None
 
 
 # --------------------------------------------------------------------------- derived fields
@@ -1307,8 +1332,8 @@ def _derive(state: State, entry: _Entry) -> State:
         can_roll=can_roll,
         one_die_due=can_roll and game.one_die_required(),
         can_roll_one_die=can_roll and game.one_die_allowed() and not game.one_die_required(),
-        can_reroll=t is not None and not t.moves and _probe(game, ["reroll", 1]),
-        can_resign=can_roll and game.after_game is None and _probe(game, ["resign", 1]),
+        can_reroll=_can_reroll(game),
+        can_resign=can_roll and game.after_game is None and _refusal_of(game, game.resign) is None,
         can_name_pasch=game.generalpasch_available(),
         can_end_roll=t is not None and t.done,
     )
