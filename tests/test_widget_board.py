@@ -125,3 +125,17 @@ def test_board_other_methods(board: Any) -> None:
     gp2.set_dice(2, 4)
     gp2.end_roll()
     assert gp2.state["to_move"] == "b"
+
+
+def test_board_brade_actions() -> None:
+    """RV 15 one-die rolls, RV 25's re-roll and RV 4a's resignation as Board methods."""
+    one = puffteach.Board("brade-standard", position="W:20,24x14 B:1x15 w", seed=2)
+    assert len(one.roll(one_die=True)) == 1
+    rr = puffteach.Board("brade-standard+25", position="W:1x15 B:1x15 w", seed=2)
+    rr.roll()
+    assert len(rr.reroll()) == 2 and rr.state["record"]["events"][1] == ["reroll", 1]
+    with pytest.raises(ValueError, match="RV 25"):
+        rr.reroll()
+    rs = puffteach.Board("brade-standard", position="W:1x15 B:1x15 w", seed=2)
+    rs.resign()
+    assert rs.state["outcome"]["winner"] == "b" and "resigns" in rs.message

@@ -122,9 +122,21 @@ class Board(anywidget.AnyWidget):
         return f"Board(rules={self.rules!r}, position={self.position!r})"
 
     # ------------------------------------------------------------------ the Python API
-    def roll(self) -> list[int]:
-        """Roll the dice (seeded); return them."""
-        return list(self._do({"type": "roll"})["dice"])
+    def roll(self, one_die: bool = False) -> list[int]:
+        """Roll the dice (seeded); return them. A player bound to a one-die series (bräde RV 15)
+        rolls one die; ``one_die=True`` chooses a one-die roll where RV 15 allows it."""
+        action: dict[str, Any] = {"type": "roll"}
+        if one_die:
+            action["one_die"] = True
+        return list(self._do(action)["dice"])
+
+    def reroll(self) -> list[int]:
+        """Bräde RV 25: refuse the roll just made (once per game) and roll again."""
+        return list(self._do({"type": "reroll"})["dice"])
+
+    def resign(self) -> None:
+        """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
+        self._do({"type": "resign"})
 
     def set_dice(self, a: int, b: int | None = None) -> None:
         """Set the dice of the next roll (``b=None``: a one-die roll)."""

@@ -15,6 +15,7 @@ const WORDS = {
     setPos: "Set position", numbering: "Numbering", physical: "physical", white: "White",
     black: "Black", remove: "remove", toMove: "to move", dice: "Dice", used: "used",
     forfeited: "forfeited (fåta)", due: "due", history: "Rolls", back: "Back", fwd: "Forward",
+    rollOne: "Roll one die", reroll: "Roll again", resign: "Resign", draw: "Draw",
   },
   sv: {
     roll: "Slå", setDice: "Sätt tärningar", undo: "Ångra", redo: "Gör om", newGame: "Nytt parti",
@@ -22,6 +23,7 @@ const WORDS = {
     setPos: "Sätt ställning", numbering: "Numrering", physical: "fysisk", white: "Vit",
     black: "Svart", remove: "ta bort", toMove: "vid draget", dice: "Tärningar", used: "spelad",
     forfeited: "fåta", due: "kvar", history: "Slag", back: "Bakåt", fwd: "Framåt",
+    rollOne: "Slå en tärning", reroll: "Slå om", resign: "Ge upp", draw: "Oavgjort",
   },
   de: {
     roll: "Würfeln", setDice: "Würfel setzen", undo: "Zurück", redo: "Wiederholen",
@@ -30,6 +32,7 @@ const WORDS = {
     physical: "Brett", white: "Weiß", black: "Schwarz", remove: "entfernen", toMove: "am Zug",
     dice: "Würfel", used: "gesetzt", forfeited: "verfallen", due: "offen", history: "Würfe",
     back: "Zurück", fwd: "Vor",
+    rollOne: "Einen Würfel", reroll: "Neu würfeln", resign: "Aufgeben", draw: "Unentschieden",
   },
 };
 
@@ -178,6 +181,9 @@ function render({ model, el }) {
     return b;
   };
   const roll = btn("pt-roll", { type: "roll" });
+  const rollOne = btn("pt-roll1", { type: "roll", one_die: true });
+  const reroll = btn("pt-reroll", { type: "reroll" });
+  const resign = btn("pt-resign", { type: "resign" });
   const die1 = select("pt-die1", faces);
   const die2 = select("pt-die2", [["", "–"], ...faces]);
   die2.value = "1";
@@ -215,7 +221,8 @@ function render({ model, el }) {
   posBtn.type = "button";
   posBtn.addEventListener("click", () => send({ type: "set_position", position: posInput.value }));
 
-  bar1.append(roll, die1, die2, setDice, nameSel, name, end, undo, redo, back, where, fwd);
+  bar1.append(roll, rollOne, reroll, die1, die2, setDice, nameSel, name, end, undo, redo, back,
+    where, fwd, resign);
   bar2.append(newGame, flip, viewSel, arrowsLbl, langSel, setup, toolSel, turnSel);
   if (cfg) root.append(h("div", "pt-bar pt-static-bar"));
   if (cfg) root.lastChild.append(start, engineStatus);
@@ -247,6 +254,9 @@ function render({ model, el }) {
     const s = cur();
     const w = WORDS[(s.view && s.view.labels) || "en"] || WORDS.en;
     roll.textContent = w.roll;
+    rollOne.textContent = w.rollOne;
+    reroll.textContent = w.reroll;
+    resign.textContent = w.resign;
     setDice.textContent = w.setDice;
     name.textContent = w.name;
     end.textContent = w.end;
@@ -271,6 +281,9 @@ function render({ model, el }) {
     turnSel.title = w.toMove;
 
     roll.disabled = !s.can_roll;
+    rollOne.hidden = !s.can_roll_one_die;
+    reroll.hidden = !s.can_reroll;
+    resign.hidden = !s.can_resign;
     setDice.disabled = !s.can_roll;
     die1.disabled = die2.disabled = !s.can_roll;
     name.hidden = nameSel.hidden = !s.can_name_pasch;
@@ -325,9 +338,15 @@ function render({ model, el }) {
     outcome.textContent = "";
     if (s.outcome) {
       const o = s.outcome;
-      const who = o.winner === "w" ? w.white : w.black;
-      const extra = [o.schneider ? "schneider" : "", o.munk ? "munk" : ""].filter(Boolean);
-      outcome.textContent = `${who}: ${o.kind}, ${o.points}` + (extra.length ? ` (${extra.join(", ")})` : "");
+      if (o.winner === null || o.winner === undefined) {
+        outcome.textContent = w.draw; // bräde RV 11: both sides bore off
+      } else {
+        const who = o.winner === "w" ? w.white : w.black;
+        const extra = ["schneider", "munk", "pissmunk"].filter((k) => o[k]);
+        outcome.textContent = `${who}: ${o.kind}, ${o.points}`
+          + (extra.length ? ` (${extra.join(", ")})` : "");
+      }
+      outcome.classList.toggle("pt-draw", o.winner === null || o.winner === undefined);
     }
     if (document.activeElement !== posInput) posInput.value = s.position || "";
     hist.replaceChildren(...(s.history || []).map((line) => h("li", "", line)));
