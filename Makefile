@@ -63,6 +63,7 @@ test: lint typecheck pytest nbval
 
 bench: $(STAMP)
 	$(PY) benchmarks/random_games.py
+	$(PY) benchmarks/widget_click.py
 
 clean:
 	rm -rf $(VENV) _build .pytest_cache .mypy_cache .ruff_cache .hypothesis node_modules

@@ -1,0 +1,105 @@
+"""Click-to-highlight latency of the kernel-side board widget, early and late in a game.
+
+Run: ``python benchmarks/widget_click.py`` (part of ``make bench``). For each rule set a random
+game is played with :class:`puffteach.Game` until it holds ``--events`` record events (and once
+with none), ending right after a roll with a checker that can move; the record is loaded into
+the widget protocol (``{"type": "load", "index": -1}``) and then ``{"type": "click", "point":
+P}`` on that checker is timed, alternately selecting and deselecting it, each click applied to
+the state the previous one returned (as the Board widget does). The time is what
+:func:`puffteach.widget.protocol.step` takes in this Python process: the kernel's share of a
+click (the browser adds drawing the returned SVG). The median and the worst of ``--clicks``
+clicks are reported; the protocol keeps the game between actions, so a click late in a game
+should cost what it costs at the start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+try:
+    import puffteach  # noqa: F401
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from puffteach import Game
+from puffteach.board import to_physical
+from puffteach.widget import protocol
+
+RULES = ("kontrar-puff", "pierer-contrapuff+generalpasch", "brade-standard")
+
+
+def game_with(rules: str, events: int, seed: int) -> Game:
+    """A random game with at least ``events`` events, just after a roll that can be moved."""
+    rng = random.Random(seed)
+    for _ in range(1000):
+        g = Game(rules, seed=rng.randrange(2**31))
+        while not g.is_over() and len(g.events) < events:
+            g.play_random_roll(rng)
+        if g.is_over():
+            continue
+        g.roll()
+        if g.turn is not None and g.legal_moves() and not g.generalpasch_available():
+            return g
+    raise RuntimeError(f"no {rules} game reached {events} events")
+
+
+def point_of(g: Game) -> int | str:
+    """The physical point (or pool) of a checker that can move."""
+    s = g.legal_moves()[0]
+    me = g.position.turn
+    if s.frm == 0:
+        return "wb"[me] + "0"
+    return to_physical(g.rules.layout, me, s.frm)
+
+
+def time_clicks(rules: str, events: int, clicks: int, seed: int) -> dict[str, Any]:
+    g = game_with(rules, events, seed)
+    state = protocol.initial_state(rules, seed=seed)
+    state = protocol.step(state, {"type": "load", "record": g.record(), "index": -1})
+    if state["error"]:
+        raise RuntimeError(state["error"])
+    action = {"type": "click", "point": point_of(g)}
+    times = []
+    for _ in range(clicks):
+        t0 = time.perf_counter()
+        state = protocol.step(state, action)
+        times.append((time.perf_counter() - t0) * 1000)
+        if state["error"]:
+            raise RuntimeError(state["error"])
+    return {
+        "rules": rules,
+        "events": len(g.events),
+        "median_ms": round(statistics.median(times), 3),
+        "max_ms": round(max(times), 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--events", type=int, default=500, help="events before the late clicks")
+    ap.add_argument("--clicks", type=int, default=50, help="clicks timed per measurement")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args(argv)
+    rows = [
+        time_clicks(rules, n, args.clicks, args.seed) for rules in RULES for n in (0, args.events)
+    ]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    print("click-to-highlight (protocol.step, this process):")
+    print(f"{'rules':34} {'events':>6} {'median ms':>10} {'max ms':>8}")
+    for r in rows:
+        print(f"{r['rules']:34} {r['events']:>6} {r['median_ms']:>10.2f} {r['max_ms']:>8.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
