@@ -338,12 +338,19 @@ def _replay(record: dict[str, Any]) -> _Entry:
     events = record.get("events", [])
     if not isinstance(events, list):
         raise GameError("a game record's events are a list")
-    try:
-        game = Game.load({**record, "events": []})
-    except (ValueError, TypeError, KeyError) as e:
+    rules_, start, opening = record.get("rules"), record.get("start"), record.get("opening")
+    if not isinstance(rules_, str) or not isinstance(start, str):
         raise GameError(
-            f"a game record needs rules, a start position and an opening: {e}"
-        ) from None
+            f"a game record names its rules and start position, got {_got(rules_)} and "
+            f"{_got(start)}"
+        )
+    if opening is not None and not (
+        isinstance(opening, list)
+        and len(opening) == 2
+        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in opening)
+    ):
+        raise GameError(f"a game record's opening roll is two dice 1-6, got {_got(opening)}")
+    game = Game.load({**record, "events": []})
     entry = _Entry(game, [], [_rev0(record)])
     for n, event in enumerate(events):
         try:
