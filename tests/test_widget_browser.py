@@ -205,3 +205,54 @@ def test_board_renders_and_moves_a_checker_in_chromium(
             browser.close()
     assert app.actions[0] == {"type": "set_dice", "dice": [5, 5]}
     assert {"type": "click", "point": "w0"} in app.actions
+
+
+def test_brade_buttons_and_a_draw_in_chromium(server: tuple[str, _Server]) -> None:
+    """Roll one die (RV 15) and Resign (RV 4a) show only when the state allows them; a draw
+    after RV 11 (``winner`` null) shows as a draw, not as a win for Black."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import expect, sync_playwright
+
+    url, app = server
+    app.state = protocol.initial_state("brade-standard+11", "W:20,24x14 B:1x15 w", seed=5)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            expect(page.locator("button.pt-roll1")).to_be_visible()
+            # a band in the fourth quarter: no resigning (RV 4a); no re-roll without RV 25
+            expect(page.locator("button.pt-resign")).to_be_hidden()
+            expect(page.locator("button.pt-reroll")).to_be_hidden()
+            page.click("button.pt-roll1")
+            expect(page.locator(".pt-dice .pt-die")).to_have_count(1)
+            assert app.actions[-1] == {"type": "roll", "one_die": True}
+
+            # RV 11: White began and bore off; Black bears off with his extra roll: a draw.
+            app.state = protocol.initial_state(
+                "brade-standard+11", "W:24,25x14 B:24,25x14 w", seed=5
+            )
+            for action in (
+                {"type": "set_dice", "dice": [1, 2]},
+                {"type": "move", "move": "24/off"},
+                {"type": "set_dice", "dice": [3, 4]},
+            ):
+                app.state = protocol.step(app.state, action)
+            page.reload()
+            page.wait_for_function("window.ptReady === true")
+            page.click('g.pt[data-point="12"]')  # Black's 24 is the physical 12 in bräde
+            page.click('g.pool[data-pool="b25"]')
+            expect(page.locator(".pt-outcome")).to_have_text("Draw")
+            expect(page.locator(".pt-message")).to_contain_text("drawn")
+            app.state = protocol.initial_state("brade-standard", "W:1x15 B:1x15 w", seed=5)
+            page.reload()
+            page.wait_for_function("window.ptReady === true")
+            page.click("button.pt-resign")
+            expect(page.locator(".pt-outcome")).to_contain_text("Black: hemspel")
+            assert errors == []
+        finally:
+            browser.close()
