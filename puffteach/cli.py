@@ -12,6 +12,7 @@ import sys
 from typing import Any, NoReturn
 
 from .explain import Explanation, explain_step
+from .messages import Message
 from .movegen import begin, legal_plays, plans, push
 from .position import Position
 from .rules import RULES, RuleSet, describe, rules
@@ -90,12 +91,8 @@ def cmd_explain(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -
             t = push(t, e.step)
         assert e is not None
         if e.legal and plan.named is not None:
-            e = Explanation(
-                True,
-                f"{e.reason} (generalpasch played as {plan.named}-{plan.named})",
-                "generalpasch",
-                e.step,
-            )
+            what = Message.of("generalpasch.played_as", reason=e.what, x=plan.named)
+            e = Explanation(True, what, "generalpasch", e.step)
         if e.legal:
             return e.to_json()
         if first is None:

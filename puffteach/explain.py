@@ -1,8 +1,11 @@
 """Why a step is or is not allowed, with the rule id, source and section.
 
 ``explain_step(turn, text)`` parses a move like ``3/8``, ``0/5`` or ``22/off`` and returns an
-:class:`Explanation`. The checks mirror :mod:`puffteach.movegen`: a step is legal exactly when
-``turn_steps`` lists it, and the reason for a refusal is the first rule it breaks.
+:class:`Explanation`. The roll machine's own rules (whose turn, which die is due, using the dice
+as fully as possible) are checked here; the rules of a single step come from the family's check
+chain (:meth:`puffteach.families.Family.check`), the same chain that generates the legal steps,
+so a step is legal exactly when ``turn_steps`` lists it and a refusal names the first rule it
+breaks. Every sentence is a catalogue message (:mod:`puffteach.messages`).
 """
 
 from __future__ import annotations
@@ -11,8 +14,12 @@ import re
 from dataclasses import dataclass
 
 from .board import CROSS, OFF
-from .movegen import Step, Turn, landing, may_bear_off, raw_steps, rearmost, turn_steps
+from .color import Color
+from .families import family_of
+from .messages import DEFAULT, Message
+from .movegen import turn_steps
 from .rules import RULES
+from .steps import Refusal, Step, Turn
 
 _MOVE = re.compile(
     r"^\s*(\d{1,2})\s*/\s*(\d{1,2}|off)(?:x([2-9]))?\s*(\*?)\s*(?:@\s*([1-6]))?\s*$", re.IGNORECASE
@@ -33,8 +40,10 @@ class IllegalMoveError(ValueError):
 
 @dataclass(frozen=True)
 class Explanation:
+    """Whether a step is legal, what to say about it (a catalogue message) and the rule."""
+
     legal: bool
-    reason: str
+    what: Message
     rule: str
     step: Step | None = None
 
@@ -46,18 +55,44 @@ class Explanation:
     def section(self) -> str:
         return RULES[self.rule].section
 
+    def reason_text(self, lang: str = DEFAULT) -> str:
+        return self.what.text(lang)
+
+    @property
+    def reason(self) -> str:
+        """The reason in English (``reason_text(lang)`` for another language)."""
+        return self.what.text()
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The reason with its citation: ``… — LT, section (P-order)``."""
+        return Message.of(
+            "explain.cited",
+            reason=self.what,
+            source=self.source,
+            section=self.section,
+            rule=self.rule,
+        ).text(lang)
+
     @property
     def message(self) -> str:
-        return f"{self.reason} — {self.source}, {self.section} ({self.rule})"
+        return self.text()
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, lang: str = DEFAULT) -> dict[str, object]:
         return {
             "legal": self.legal,
-            "reason": self.reason,
+            "reason": self.reason_text(lang),
             "rule": self.rule,
             "source": self.source,
             "section": self.section,
         }
+
+
+def _no(rule: str, key: str, **params: object) -> Explanation:
+    return Explanation(False, Message.of(key, **params), rule)
+
+
+def _refused(r: Refusal) -> Explanation:
+    return Explanation(False, r.message, r.rule)
 
 
 def parse_move(text: str) -> tuple[int, int]:
@@ -110,29 +145,21 @@ def find_step(t: Turn, text: str) -> Step:
     return e.step
 
 
-def _names(t: Turn) -> tuple[str, str]:
-    me = t.pos.turn
-    return ("White", "Black")[me], ("White", "Black")[1 - me]
-
-
 def explain_step(t: Turn, text: str) -> Explanation:
+    """Is the move ``text`` legal now in the roll ``t``, and why (not)?"""
     frm, to = parse_move(text)
     rs, pos = t.rules, t.pos
-    me, _ = _names(t)
+    fam = family_of(rs)
+    me = Color(pos.turn)
     if t.outcome is not None:
-        return Explanation(False, "the game is over", rs.rule_id("win"))
+        return _no(rs.rule_id("win"), "refusal.game_over")
     if t.done:
-        if t.forfeited and rs.family == "brade" and t.pos.side(t.pos.turn)[frm]:
-            from .bradegen import refusal
-
-            fits = [d for d in set(t.forfeited) if frm + d == to or (to == OFF and frm + d >= to)]
-            if fits:
-                reason, rule_id = refusal(t, frm, to, fits[0])
-                if rule_id != "B-dice":
-                    return Explanation(False, reason, rule_id)
         if t.forfeited:
+            r = fam.forfeit_refusal(t, frm, to)
+            if r is not None and r.rule != rs.rule_id("dice"):
+                return _refused(r)
             return _forfeit_reason(t)
-        return Explanation(False, "this roll has been played in full", rs.rule_id("must"))
+        return _no(rs.rule_id("must"), "refusal.roll_done")
     many = move_count(text)
     named_die = move_die(text)
     legal = [
@@ -141,119 +168,43 @@ def explain_step(t: Turn, text: str) -> Explanation:
         if s.frm == frm and s.to == to and s.many == many and named_die in (None, s.die)
     ]
     if many > 1 and not legal:
-        return Explanation(
-            False, "six checkers go out together only for a first roll of 6-6 (RV 2a)", "RV-2a"
-        )
-    if legal:
-        # prefer the die due first (ordered) or the smallest die that does it (bear-off)
+        return _no("RV-2a", "refusal.six_out")
+    if legal:  # the die due first (ordered) or the smallest die that does it (bear-off)
         st = min(legal, key=lambda s: s.die)
-        return Explanation(True, _why_legal(t, st), _legal_rule(t, st), st)
-    own = pos.side(pos.turn)
-    # 1. a checker to move
-    if not own[frm]:
-        where = "waiting to enter" if frm == 0 else f"on your point {frm}"
-        return Explanation(False, f"{me} has no checker {where}", rs.rule_id("dice"))
-    # 2. a die for the distance
-    dice = set(t.remaining)
+        return Explanation(True, _legal_message(t, st), fam.legal_rule(t, st), st)
+    own = pos.side(me)
+    if not own[frm]:  # 1. a checker to move
+        if frm == 0:
+            return _no(rs.rule_id("dice"), "refusal.none_waiting", side=me)
+        return _no(rs.rule_id("dice"), "refusal.no_checker_on", side=me, point=frm)
+    dice = set(t.remaining)  # 2. a die for the distance
     dist = to - frm
-    cands: list[int] = (
+    cands = (
         sorted(d for d in dice if frm + d >= OFF) if to == OFF else [d for d in dice if d == dist]
     )
     if not cands:
-        left = " ".join(map(str, t.remaining))
-        what = "bearing off from there" if to == OFF else f"a move of {dist}"
-        return Explanation(False, f"no die left for {what} (dice due: {left})", rs.rule_id("dice"))
-    if rs.family == "brade":
-        from .bradegen import refusal
-
-        reason, rule_id = refusal(t, frm, to, cands[0] if to != OFF else _bear_die(t, frm, cands))
-        return Explanation(False, reason, rule_id)
-    # 3. the order of the dice
-    if not t.plan.free and t.remaining[0] not in cands:
+        due = " ".join(map(str, t.remaining))
+        if to == OFF:
+            return _no(rs.rule_id("dice"), "refusal.no_die_bearoff", dice=due)
+        return _no(rs.rule_id("dice"), "refusal.no_die", n=dist, dice=due)
+    if not t.plan.free and t.remaining[0] not in cands:  # 3. the order of the dice
         return _order_refusal(t, cands[0])
-    die = t.remaining[0] if not t.plan.free else cands[0]
-    # 4. the rules of a single step with that die
-    first = t.plan.first_roll
-    if own[0] and rs.enter_first:
-        if first and frm == 0:
-            if own[to] or pos.side(1 - pos.turn)[CROSS[rs.layout][to]]:
-                return Explanation(
-                    False,
-                    "in the first roll a checker may only enter on an empty point; "
-                    "this die is forfeited",
-                    "long-puff-entry",
-                )
-        if frm != 0:
-            if rs.long_entry and not first:
-                return Explanation(
-                    False,
-                    "while checkers wait to enter, only the checker moved by the previous die "
-                    "may go on; the others stay where they are",
-                    "long-puff-entry",
-                )
-            return Explanation(
-                False, f"{me} must first enter the {own[0]} waiting checker(s)", rs.rule_id("enter")
-            )
-        if not rs.enter_own and own[to]:
-            return Explanation(
-                False, "a checker may not enter onto your own checkers", rs.rule_id("enter")
-            )
-    elif frm == 0:
-        return Explanation(False, f"{me} has no checker waiting to enter", rs.rule_id("enter"))
-    if to == OFF:
-        if not may_bear_off(rs, own):
-            return Explanation(
-                False,
-                "bearing off needs all checkers in the fourth quarter (points 19-24)",
-                rs.rule_id("bearoff"),
-            )
-        if rs.bearoff == "rearmost" and frm != rearmost(own):
-            if not (rs.exact_25 and frm + die == OFF):
-                return Explanation(
-                    False,
-                    f"only the rearmost checker (on point {rearmost(own)}) may be borne off",
-                    rs.rule_id("bearoff"),
-                )
+    if not t.plan.free:
+        die = t.remaining[0]
+    elif to == OFF:
+        exact = [d for d in cands if frm + d == OFF]
+        die = exact[0] if exact else cands[0]
     else:
-        why = landing(rs, pos, to)
-        if why == "land":
-            return Explanation(
-                False,
-                f"the opponent has a band on your point {to}: no landing or touching down",
-                rs.rule_id("land"),
-            )
-        if why == "long-entry-blot":
-            return Explanation(
-                False,
-                "the opponent still has checkers waiting to enter, so his blots cannot be hit",
-                "long-puff-entry",
-            )
-    # 5. legal alone but not within the roll (maximisation, lookahead)
-    raw = raw_steps(rs, pos, die, t.cont, first)
-    if any(s.frm == frm and s.to == to for s in raw) and t.plan.free:
-        return Explanation(
-            False,
-            "the dice must be used as fully as possible, and this step leaves a die unplayable "
-            "that another play would use",
-            rs.rule_id("order"),
-        )
-    return Explanation(False, "this step is not allowed", rs.rule_id("must"))
-
-
-def _bear_die(t: Turn, frm: int, cands: list[int]) -> int:
-    exact = [d for d in cands if frm + d == OFF]
-    return exact[0] if exact else cands[0]
-
-
-def _pasch_rule(t: Turn) -> str:
-    rs, start = t.rules, t.start
-    if rs.family == "brade":
-        return rs.rule_id("dice")
-    if rs.fourth_pasch and start.streak >= 3:
-        return "fourth-pasch"
-    if rs.long_entry and t.plan.first_roll:
-        return "long-puff-entry"
-    return rs.rule_id("pasch-1" if start.pasches(start.turn) == 0 else "pasch-n")
+        die = cands[0]
+    alone = fam.check(rs, pos, frm, to, die, t.cont, t.plan.first_roll)  # 4. the step's rules
+    if isinstance(alone, Refusal):
+        return _refused(alone)
+    if t.plan.free:  # 5. legal alone, but not within the roll
+        pr = fam.play_refusal(t, (*t.moves, alone))
+        if pr is not None:
+            return _refused(pr)
+        return _no(rs.rule_id("order"), "refusal.maximise")
+    return _no(rs.rule_id("must"), "refusal.not_now")
 
 
 def _forfeit_reason(t: Turn) -> Explanation:
@@ -262,75 +213,38 @@ def _forfeit_reason(t: Turn) -> Explanation:
     first = t.forfeited[0]
     lost = " ".join(map(str, t.forfeited))
     if plan.free:
-        return Explanation(
-            False,
-            f"no further die can be used, so {lost} is forfeited (fåta)",
-            rs.rule_id("order"),
-        )
+        return _no(rs.rule_id("order"), "forfeit.free", dice=lost)
     if plan.pasch:
+        rule = family_of(rs).pasch_rule(t)
         tops = len(plan.seq) // 2 if len(plan.seq) > 2 else len(plan.seq)
         if len(t.moves) < tops:
-            why = (
-                f"a top face of the pasch ({first}) cannot be moved, so the rest of the pasch "
-                f"({lost}) is forfeited (fåta)"
-            )
-        else:
-            why = f"the bottom face {first} cannot be moved and is forfeited (fåta)"
-        return Explanation(False, why, _pasch_rule(t))
+            return _no(rule, "forfeit.pasch_top", die=first, dice=lost)
+        return _no(rule, "forfeit.pasch_bottom", die=first)
     if not t.moves:
-        return Explanation(
-            False,
-            f"the lower die ({first}) cannot be moved, so the whole roll ({lost}) is forfeited "
-            "(fåta)",
-            rs.rule_id("order"),
-        )
-    return Explanation(
-        False, f"the {first} cannot be moved and is forfeited (fåta)", rs.rule_id("must")
-    )
+        return _no(rs.rule_id("order"), "forfeit.lower", die=first, dice=lost)
+    return _no(rs.rule_id("must"), "forfeit.die", die=first)
 
 
 def _order_refusal(t: Turn, die: int) -> Explanation:
-    rs = t.rules
     due = t.remaining[0]
     if t.plan.pasch:
-        pasch_id = _pasch_rule(t)
-        return Explanation(
-            False,
-            f"a pasch is moved in a fixed order: the {due} is due now, not the {die}",
-            pasch_id,
-        )
-    return Explanation(
-        False,
-        f"the lower die must be moved first: move the {due} before the {die}",
-        rs.rule_id("order"),
-    )
+        return _no(family_of(t.rules).pasch_rule(t), "refusal.pasch_order", due=due, die=die)
+    return _no(t.rules.rule_id("order"), "refusal.lower_first", due=due, die=die)
 
 
-def _legal_rule(t: Turn, st: Step) -> str:
-    rs = t.rules
-    if t.plan.first_roll or (rs.long_entry and st.frm != 0 and t.pos.side(t.pos.turn)[0]):
-        return "long-puff-entry"
+def _legal_message(t: Turn, st: Step) -> Message:
+    me = Color(t.pos.turn)
+    other = me.other
+    if st.many > 1:
+        return Message.of("legal.six_out", side=me, n=st.many, to=st.to)
+    burst = st.hit and st.to != OFF and t.pos.side(other)[CROSS[t.rules.layout][st.to]] >= 2
+    hit = "burst" if burst else ("hit" if st.hit else "")
     if st.frm == 0:
-        return rs.rule_id("enter")
-    if st.to == OFF:
-        return rs.rule_id("bearoff")
-    if st.hit:
-        return rs.rule_id("hit")
-    if t.plan.pasch:
-        return _pasch_rule(t)
-    if rs.family == "brade" and st.hit:
-        return "B-hit"
-    return rs.rule_id("order")
-
-
-def _why_legal(t: Turn, st: Step) -> str:
-    me, opp = _names(t)
-    if st.frm == 0:
-        text = f"{me} enters a checker with the {st.die} on point {st.to}"
+        key = "legal.enter"
     elif st.to == OFF:
-        text = f"{me} bears off the checker on point {st.frm} with the {st.die}"
+        key = "legal.bearoff"
     else:
-        text = f"{me} moves a checker {st.die} from point {st.frm} to point {st.to}"
-    if st.hit:
-        text += f", hitting {opp}'s blot"
-    return text
+        key = "legal.move"
+    return Message.of(
+        key + (f"_{hit}" if hit else ""), side=me, opponent=other, die=st.die, frm=st.frm, to=st.to
+    )

@@ -8,10 +8,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
+from .families import family_of
+from .messages import Message
 from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, plays_from, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
-from .rules.brade import RANK, VALUED_AS, roll_name
+from .rules.brade import RANK, VALUED_AS
 
 RECORD_FORMAT = "puffteach-game/1"
 
@@ -90,16 +92,11 @@ class Game:
 
     def _apply_opening(self, pos: Position, opening: tuple[int, int]) -> Position:
         w, b = opening
-        if not (1 <= w <= 6 and 1 <= b <= 6) or w == b:
-            raise GameError(f"the deciding opening roll needs two different faces, got {w} and {b}")
+        try:
+            pos = pos.after_opening(self.rules, w, b)
+        except ValueError as e:
+            raise GameError(str(e)) from None
         self.opening = (w, b)
-        if self.rules.opening == "higher":
-            turn = 0 if w > b else 1
-        else:
-            turn = 0 if w < b else 1
-        pos = pos._replace(turn=turn)
-        if self.rules.generalpasch:
-            pos = pos._replace(general=(min(w, b), max(w, b)))
         return pos
 
     # ------------------------------------------------------------------ state
@@ -171,28 +168,21 @@ class Game:
 
     def one_die_required(self) -> bool:
         """Bräde RV 15: the side to move is in a one-die series (or bound by 15b)."""
-        rs, pos = self.rules, self._state.position
-        if rs.family != "brade" or rs.one_die == "none":
-            return False
-        c = "b" if pos.turn else "w"
-        return pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
+        return family_of(self.rules).one_die_required(self.rules, self._state.position)
 
     def one_die_allowed(self) -> bool:
         """Bräde RV 15: may the side to move choose to roll one die now?"""
-        from .bradegen import one_die_chance
-
-        rs = self.rules
-        if rs.family != "brade" or rs.one_die == "none" or self._state.turn is not None:
+        if self._state.turn is not None or self.is_over():
             return False
-        return self.one_die_required() or one_die_chance(rs, self._state.position)
+        return family_of(self.rules).one_die_allowed(self.rules, self._state.position)
 
     @property
     def roll_name(self) -> str | None:
         """The traditional name of the roll in progress (bräde, RV 23), e.g. 'sinka fyra'."""
         d = self._state.dice
-        if self.rules.family != "brade" or d is None or len(d) != 2:
+        if d is None:
             return None
-        return roll_name(*d)
+        return family_of(self.rules).roll_name(self.rules, d)
 
     def reroll(self) -> tuple[int, ...]:
         """Bräde RV 25: once per game, refuse the roll just made and roll again."""
@@ -224,19 +214,14 @@ class Game:
 
     def resign(self) -> Outcome:
         """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
-        from .bradegen import may_resign, score
-
         st = self._state
         if st.turn is not None or self.is_over():
             raise GameError("resign between rolls, before rolling")
-        if self.rules.family != "brade":
-            raise GameError("resigning is a bräde rule (RV 4)")
-        why = may_resign(self.rules, st.position)
-        if why:
-            raise GameError(why)
-        me = st.position.turn
-        out = score(self.rules, st.position, 1 - me, "hemspel")
-        out = Outcome(out.winner, "hemspel", out.points, out.munk, False)
+        fam = family_of(self.rules)
+        why = fam.resign_refusal(self.rules, st.position)
+        if why is not None:
+            raise GameError(why.text())
+        out = fam.resign_outcome(self.rules, st.position)
         self._set(_State(st.position, None, None, out, st.turns, st.events + (("resign", 1),)))
         return out
 
@@ -402,10 +387,10 @@ class Game:
         """Why ``move`` (e.g. ``"3/8"``) is or is not allowed now."""
         t = self._state.turn
         if t is None:
-            from .explain import Explanation as E
-
-            rid = self.rules.rule_id("win" if self.is_over() else "dice")
-            return E(False, "the game is over" if self.is_over() else "roll the dice first", rid)
+            over = self.is_over()
+            rid = self.rules.rule_id("win" if over else "dice")
+            key = "refusal.game_over" if over else "refusal.roll_first"
+            return Explanation(False, Message.of(key), rid)
         return explain_step(t, move)
 
     def push(self, move: str | Step) -> Step:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .families import family_of
 from .game import Game, GameError
 from .position import Position
 from .rules import RuleSet, rules
@@ -34,7 +35,7 @@ class Match:
             return None
         last = self.games[-1]
         out = last.outcome
-        rule = self.rules.match_start if self.rules.family == "brade" else "1b"
+        rule = family_of(self.rules).match_start(self.rules)
         if rule == "1b" or out is None:
             return None
         if rule == "1a":  # RV 1a / BH: the loser of a game starts the next

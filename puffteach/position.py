@@ -72,6 +72,21 @@ class Position(NamedTuple):
         stacks[rules.start_point] = CHECKERS
         return cls(tuple(stacks), tuple(stacks))
 
+    def after_opening(self, rules: RuleSet, white: int, black: int) -> Position:
+        """The start position once the deciding opening roll (one die each, P-start / B-tek)
+        has chosen who begins: the higher die (Puff) or the lower (bräde); under the
+        generalpasch rule the two faces become the generalpasch."""
+        if not (1 <= white <= 6 and 1 <= black <= 6) or white == black:
+            raise PositionError(
+                f"the deciding opening roll needs two different faces, got {white} and {black}"
+            )
+        higher = white > black
+        turn = (0 if higher else 1) if rules.opening == "higher" else (1 if higher else 0)
+        pos = self._replace(turn=turn)
+        if rules.generalpasch:
+            pos = pos._replace(general=(min(white, black), max(white, black)))
+        return pos
+
     @classmethod
     def from_stacks(
         cls, white: dict[int, int], black: dict[int, int], turn: str = "w", **keys: int

@@ -235,6 +235,8 @@ def check_forfeits(
         return
     if due.free:
         movable = {d for d in due.remaining if raw_steps(rs, due.pos, d, due.cont, due.first)}
+        if rs.five_blots:  # RV 3 judges whole plays: a raw step may still be unplayable
+            movable = set()
         if forfeited:
             assert Counter(forfeited) == Counter(due.remaining), f"partial free forfeit: {ctx}"
             assert not movable, f"dice {sorted(movable)} forfeited but movable: {ctx}"
@@ -396,7 +398,15 @@ class Driver:
                 f"{rec.outcome}, not a legal play (listed after {list(map(str, anchor.prefix))})"
                 f": {ctx}"
             )
-        assert game.position == rec.position and game.outcome == rec.outcome
+        if any(h.outcome is not None for h in game.history[:-1]):
+            # RV 11-13: an extra roll of the loser after a provisional win; the game's result
+            # is the first win unless this roll's outcome overturned it (a draw or a better win)
+            assert (game.position.w, game.position.b) == (rec.position.w, rec.position.b)
+            if game.after_game is not None:
+                assert game.position.turn == game.after_game[1]
+            assert game.outcome is not None
+        else:
+            assert game.position == rec.position and game.outcome == rec.outcome
         check_position(rs, rec.position)
         if rec.outcome is None:
             assert rec.position.turn == (pre.turn if rec.again else 1 - pre.turn), ctx

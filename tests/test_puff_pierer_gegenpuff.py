@@ -342,7 +342,15 @@ def test_PI_win_schneider_when_loser_has_taken_off_none() -> None:
     pos = "W:23,24,25x13 B:19x5,20x5,21x5 w"
     outs = _outcomes(PI_CONTRA, pos, 2, 3)
     assert outs and all(
-        o == {"winner": "w", "kind": "bearoff", "points": 2, "munk": False, "schneider": True, "pissmunk": False}
+        o
+        == {
+            "winner": "w",
+            "kind": "bearoff",
+            "points": 2,
+            "munk": False,
+            "schneider": True,
+            "pissmunk": False,
+        }
         for o in outs
     )
     for p in plays(PI_CONTRA, pos, 2, 3):
@@ -356,7 +364,15 @@ def test_PI_win_simple_when_loser_has_taken_off_one() -> None:
     pos = "W:23,24,25x13 B:3,19x6,20x7,25 w"
     outs = _outcomes(PI_CONTRA, pos, 2, 3)
     assert outs and all(
-        o == {"winner": "w", "kind": "bearoff", "points": 1, "munk": False, "schneider": False, "pissmunk": False}
+        o
+        == {
+            "winner": "w",
+            "kind": "bearoff",
+            "points": 1,
+            "munk": False,
+            "schneider": False,
+            "pissmunk": False,
+        }
         for o in outs
     )
 
@@ -547,7 +563,15 @@ def test_GP_win_one_point_no_schneider() -> None:
     pos = "W:23,24,25x13 B:0,3x2,13x12 w"
     outs = _outcomes(GP, pos, 2, 3)
     assert outs and all(
-        o == {"winner": "w", "kind": "bearoff", "points": 1, "munk": False, "schneider": False, "pissmunk": False}
+        o
+        == {
+            "winner": "w",
+            "kind": "bearoff",
+            "points": 1,
+            "munk": False,
+            "schneider": False,
+            "pissmunk": False,
+        }
         for o in outs
     )
 

@@ -120,10 +120,10 @@ class RuleSet:
 
     def rule_id(self, concept: str) -> str:
         """The id of the rule this rule set applies for ``concept`` (e.g. ``order``)."""
-        for c, i in self.ids:
-            if c == concept:
-                return i
-        return _DEFAULT_IDS[concept]
+        table = _ID_MAPS.get(self.name)
+        if table is None:  # the ids follow from the preset, which the name begins with
+            table = _ID_MAPS[self.name] = {**_DEFAULT_IDS, **dict(self.ids)}
+        return table[concept]
 
     def cite(self, concept: str) -> Rule:
         return RULES[self.rule_id(concept)]
@@ -168,6 +168,8 @@ class RuleSet:
                 f"key {extra[0]!r} has no meaning under {self.name} (keys it uses: {allowed})"
             )
 
+
+_ID_MAPS: dict[str, dict[str, str]] = {}
 
 _DEFAULT_IDS: Final[dict[str, str]] = {
     "start": "P-start",

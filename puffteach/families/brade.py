@@ -1,27 +1,34 @@
-"""Bräde move rules (BH and RV): steps, bursts, bear-off variants, wins and scoring.
+"""Bräde (BH and the RV paragraphs): single steps, bursts, bear-off variants, plans, wins,
+scoring and the state keys.
 
-Called from :mod:`puffteach.movegen` when ``rules.family == "brade"``. Path numbers are the
-mover's own; ``CROSS[layout][q]`` is the opponent's point on the same physical point (in bräde
-the opponent's 1 is the mover's 13, so the opponent's huk, his 12, is the mover's 24).
+Path numbers are the mover's own; ``CROSS[layout][q]`` is the opponent's point on the same
+physical point (in bräde the opponent's 1 is the mover's 13, so the opponent's huk, his 12, is
+the mover's 24).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
-from .board import CROSS, OFF
-from .color import Color
-from .movegen import Outcome, Step, apply_step
-from .position import CHECKERS, Position
-from .rules import RuleSet
-from .rules.brade import PATTERNS, POINTS, VALUED_AS
+from ..board import CROSS, OFF
+from ..color import Color
+from ..messages import Message
+from ..outcome import Outcome
+from ..position import CHECKERS, Position
+from ..rules.brade import PATTERNS, POINTS, VALUED_AS, roll_name
+from ..steps import Plan, Refusal, Step, Turn, apply_step
+from . import Family
 
 if TYPE_CHECKING:
-    from .movegen import Turn
+    from ..rules import RuleSet
 
 _X = CROSS["brade"]
 _new = tuple.__new__
+_R = Refusal.of
+#: every point a checker on the board can move from
+_BOARD: Final = range(1, OFF)
 
 
 def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -86,7 +93,8 @@ def may_bear_off(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str
     """None if the mover may bear off now, else the rule id that forbids it."""
     if sum(own[:19]):
         return "B-bearoff"
-    if rs.bear_bands_only and any(own[p] == 1 for p in range(19, 25)):
+    # RV 9 forbids only *beginning* the bear-off with a blot in the fourth quarter
+    if rs.bear_bands_only and not own[OFF] and any(own[p] == 1 for p in range(19, 25)):
         return "RV-9"
     if rs.huk_blocks_bearoff and opp[12] >= 2:
         return "RV-10"
@@ -99,56 +107,6 @@ def reduction_allowed(rs: RuleSet, opp: tuple[int, ...]) -> bool:
     return rs.bearoff in ("8a", "8b")
 
 
-def brade_steps(rs: RuleSet, pos: Position, die: int) -> list[Step]:
-    own, opp = _sides(pos)
-    last = own[OFF] == CHECKERS - 1  # B-last-checker: never burst
-    lo, hi = rs.noband or (0, -1)
-    six_b = rs.wall == "6b"
-    walls: frozenset[int] | None = None
-
-    def target(frm: int, q: int, entering: bool) -> Step | None:
-        nonlocal walls
-        if own[q] and (entering or lo <= q <= hi):
-            return None  # B-enter (never onto own checkers) / B-noband
-        n = opp[_X[q]]
-        if n >= 2:
-            if last:
-                return None
-            if walls is None:
-                walls = wall_points(opp)
-            if not (
-                q in walls
-                or (lo <= _X[q] <= hi)  # RV 2a: a six-out band on the opponent's 7 (2-11)
-                or (entering and entry_burst_allowed(rs, own, opp))
-                or (q == 24 and huk_burst_allowed(rs, own, frm))
-            ):
-                return None
-        if six_b and own[q] == 1:
-            after = list(own)
-            after[frm] -= 1
-            after[q] += 1
-            if makes_wall(tuple(after)):
-                return None
-        return _new(Step, (die, frm, q, n >= 1, 1))
-
-    if own[0]:
-        st = target(0, die, True)
-        return [st] if st else []
-    out: list[Step] = []
-    for p in range(1, 25 - die):
-        if own[p]:
-            st = target(p, p + die, False)
-            if st:
-                out.append(st)
-    if not any(own[:19]) and may_bear_off(rs, own, opp) is None:
-        back = next(p for p in range(19, 26) if own[p])
-        reduce = reduction_allowed(rs, opp)
-        for p in range(max(19, 25 - die), 25):
-            if own[p] and (rs.bearoff != "8b" or p == back) and (p + die == OFF or reduce):
-                out.append(_new(Step, (die, p, OFF, False, 1)))
-    return out
-
-
 # --------------------------------------------------------------------------- outcomes
 
 
@@ -159,16 +117,16 @@ def janblotta_out(own: tuple[int, ...]) -> bool:
     return out >= 7 or (out >= 6 and own[1] >= 2)
 
 
-def may_resign(rs: RuleSet, pos: Position) -> str | None:
+def may_resign(rs: RuleSet, pos: Position) -> Message | None:
     """None if the side to move may resign for a hemspel's points (RV 4a), else why not."""
     if rs.resign != "4a":
-        return f"resigning is not allowed under {rs.name} (RV {rs.resign})"
+        return Message.of("error.resign_rule", rules=rs.name, code=rs.resign)
     own, _ = _sides(pos)
     c = "b" if pos.turn else "w"
     if any(own[p] >= 2 for p in range(13, 25)) or pos.flag(f"{c}banded"):
-        return "you have (or had) a band in your third or fourth quarter (RV 4a)"
+        return Message.of("error.resign_banded")
     if janblotta_out(own) or pos.flag(f"{c}janblotta"):
-        return "you have (or had) your janblotta out (RV 4a)"
+        return Message.of("error.resign_janblotta")
     return None
 
 
@@ -229,7 +187,7 @@ def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int
     return Outcome(Color(winner), kind, points, munk=munk)
 
 
-def brade_early_outcome(
+def early_outcome(
     t: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
 ) -> Outcome | None:
     rs = t.rules
@@ -270,7 +228,7 @@ def _jan_made_by_burst(t: Turn) -> bool:
     return False
 
 
-def brade_finish(t: Turn) -> tuple[Position, Outcome | None]:
+def finish(t: Turn) -> tuple[Position, Outcome | None]:
     """End of a bräde roll: patterns under 14a, jan under 24b, and the state keys."""
     rs = t.rules
     pos = t.pos
@@ -378,7 +336,7 @@ def one_die_chance(rs: RuleSet, pos: Position) -> bool:
     if own[OFF] or own[0]:
         return False
     for d in range(1, 7):
-        for st in brade_steps(rs, pos, d):
+        for st in BRADE.steps(rs, pos, d, None, False):
             after = apply_step(rs, pos, st)
             a_own, a_opp = _sides(after)
             if pattern(rs, a_own, a_opp) not in (None, "kejsarspel"):
@@ -404,93 +362,263 @@ def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
         raise ValueError(f"bräde is played with one or two dice, got {len(dice)}")
 
 
-# --------------------------------------------------------------------------- explanations
-
-
 def _rv(rs: RuleSet, code: str, bh: str) -> str:
     """Cite BH for the family preset's own choices, RV's paragraph otherwise."""
     return bh if rs.preset == "brade-family" else f"RV-{code}"
 
 
-def refusal(t: Turn, frm: int, to: int, die: int) -> tuple[str, str]:
-    """(reason, rule id) why the step frm/to with ``die`` is not allowed in bräde."""
-    rs, pos = t.rules, t.pos
-    own, opp = _sides(pos)
+def _chain(
+    rs: RuleSet,
+    pos: Position,
+    die: int,
+    frms: Sequence[int],
+    to_given: int | None,
+    why: bool,
+) -> list[Step | Refusal]:
+    """The check chain: the rules of one step in the order a player meets them, applied to each
+    candidate ``frm`` (to ``to_given``, or as far as ``die`` goes). The first rule a candidate
+    breaks refuses it: with ``why`` the refusal is listed (rule id, message key, parameters),
+    without it the candidate is dropped, so generation lists exactly the legal steps. One chain
+    serves :meth:`Brade.steps` and :meth:`Brade.check`."""
+    own, opp = (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
     lo, hi = rs.noband or (0, -1)
-    if own[0] and frm != 0:
-        return (f"the {own[0]} hit checker(s) must enter before any other checker moves", "B-hit")
-    if frm == 0 and not own[0]:
-        return ("there is no hit checker waiting to enter", "B-enter")
-    raw = brade_steps(rs, pos, die)
-    if any(s.frm == frm and s.to == to for s in raw):
-        if rs.five_blots and not five_blots_ok(
-            t, (*t.moves, *(s for s in raw if s.frm == frm and s.to == to))
-        ):
-            return ("no band may be made before five blots have left the home", "RV-3")
-        return (
-            "the roll must be used as fully as possible (as many dice and pips as possible, "
-            "and the higher die when only one can be used); this step does not allow that",
-            "B-dice",
-        )
     last = own[OFF] == CHECKERS - 1
-    if to <= 24:
-        n = opp[_X[to]]
-        if frm == 0 and own[to]:
-            return (
-                "a hit checker may not enter onto your own checkers, the home included",
-                "B-enter",
-            )
-        if lo <= to <= hi and own[to]:
-            return (
-                f"no band on your points {lo}-{hi}: point {to} already holds your checker",
-                "B-noband",
-            )
-        if n >= 2:
-            if last:
-                return (
-                    "with only one checker left to bear off you may never burst a band",
-                    "B-last-checker",
-                )
-            if frm == 0:
-                code = rs.burst_entry if rs.burst_entry != "none" else "5b"
-                return (
-                    f"the opponent has a band on your point {to}; entering may burst it only "
-                    + (
-                        "when more checkers wait than free points in your first quarter"
-                        if code == "5a"
-                        else "when all six points of your first quarter are yours or his bands"
-                    ),
-                    _rv(rs, code, "B-burst-entry"),
-                )
-            if to == 24 and rs.huk_burst:
-                return (
-                    "the huk band may be burst only with all your other checkers in your "
-                    "fourth quarter",
-                    "RV-7",
-                )
-            return (
-                f"the opponent has a band on your point {to}: no landing or touching down "
-                "(only a wall of six bands in a row may be burst)",
-                "B-land",
-            )
-        if rs.wall == "6b":
-            return ("six bands in a row may not be made", "RV-6b")
-        return ("this step is not allowed", "B-dice")
-    why = may_bear_off(rs, own, opp)
-    if why == "B-bearoff":
-        return ("bearing off needs all checkers in the fourth quarter (points 19-24)", "B-bearoff")
-    if why == "RV-9":
-        return ("no bear-off until every checker in the fourth quarter stands in a band", "RV-9")
-    if why == "RV-10":
-        return ("no bear-off while the opponent holds a band on his huk", "RV-10")
-    back = next(p for p in range(19, 26) if own[p])
-    if rs.bearoff == "8b" and frm != back:
-        return (f"only the rearmost checker (on point {back}) may be borne off", "RV-8b")
-    if frm + die > OFF:
-        if rs.bearoff == "8d":
-            return ("while the opponent holds his huk only exact bear-off is allowed", "RV-8d")
-        return (
-            f"only exact bear-off: the {die} is more than the {OFF - frm} needed",
-            _rv(rs, "8c", "B-bearoff"),
-        )
-    return ("this step is not allowed", "B-dice")
+    walls: frozenset[int] | None = None  # the opponent's walls, found when a band is met
+    out: list[Step | Refusal] = []
+    for frm in frms:
+        if not own[frm]:  # a checker to move
+            if why:
+                if frm == 0:
+                    out.append(_R("B-enter", "refusal.nothing_to_enter"))
+                else:
+                    out.append(_R(rs.rule_id("dice"), "refusal.no_checker", point=frm))
+            continue
+        if to_given is None:  # generation: as far as the die goes
+            to = frm + die if frm + die < OFF else OFF
+        else:  # the die's distance
+            to = to_given
+            if to != frm + die and not (to == OFF and frm + die > OFF):
+                if why:
+                    out.append(_R(rs.rule_id("dice"), "refusal.distance", die=die, frm=frm, to=to))
+                continue
+        if own[0] and frm:  # B-hit: hit checkers enter before anything else moves
+            if why:
+                out.append(_R("B-hit", "refusal.brade_enter_first", n=own[0]))
+            continue
+        if to < OFF:
+            entering = frm == 0
+            if own[to] and entering:
+                if why:
+                    out.append(_R("B-enter", "refusal.brade_enter_own"))
+                continue
+            if own[to] and lo <= to <= hi:
+                if why:
+                    out.append(_R("B-noband", "refusal.noband", point=to, lo=lo, hi=hi))
+                continue
+            n = opp[_X[to]]
+            if n >= 2:
+                if last:
+                    if why:
+                        out.append(_R("B-last-checker", "refusal.last_checker"))
+                    continue
+                if walls is None:
+                    walls = wall_points(opp)
+                if not (
+                    to in walls
+                    or (lo <= _X[to] <= hi)  # RV 2a: a six-out band on the opponent's 7 (2-11)
+                    or (entering and entry_burst_allowed(rs, own, opp))
+                    or (to == 24 and huk_burst_allowed(rs, own, frm))
+                ):
+                    if why:
+                        if entering:
+                            code = rs.burst_entry if rs.burst_entry != "none" else "5b"
+                            rule = _rv(rs, code, "B-burst-entry")
+                            out.append(_R(rule, f"refusal.burst_entry_{code}", point=to))
+                        elif to == 24 and rs.huk_burst:
+                            out.append(_R("RV-7", "refusal.huk_burst"))
+                        else:
+                            out.append(_R("B-land", "refusal.brade_land", point=to))
+                    continue
+            if rs.wall == "6b" and own[to] == 1:
+                after = list(own)
+                after[frm] -= 1
+                after[to] += 1
+                if makes_wall(tuple(after)):
+                    if why:
+                        out.append(_R("RV-6b", "refusal.make_wall"))
+                    continue
+            out.append(_new(Step, (die, frm, to, n >= 1, 1)))
+            continue
+        stop = may_bear_off(rs, own, opp)  # bear-off: B-bearoff, RV 8-10
+        if stop is not None:
+            if why:
+                key = {"B-bearoff": "refusal.bearoff_quarter", "RV-9": "refusal.bearoff_bands"}
+                out.append(_R(stop, key.get(stop, "refusal.bearoff_huk")))
+            continue
+        if rs.bearoff == "8b":
+            back = next(p for p in range(19, 26) if own[p])
+            if frm != back:
+                if why:
+                    out.append(_R("RV-8b", "refusal.bearoff_rearmost", point=back))
+                continue
+        if frm + die > OFF and not reduction_allowed(rs, opp):
+            if why:
+                if rs.bearoff == "8d":
+                    out.append(_R("RV-8d", "refusal.bearoff_exact_huk"))
+                else:
+                    rule = _rv(rs, "8c", "B-bearoff")
+                    out.append(_R(rule, "refusal.bearoff_exact", die=die, need=OFF - frm))
+            continue
+        out.append(_new(Step, (die, frm, OFF, False, 1)))
+    return out
+
+
+class Brade(Family):
+    name = "brade"
+
+    # ------------------------------------------------------------------ the check chain
+    def check(
+        self,
+        rs: RuleSet,
+        pos: Position,
+        frm: int,
+        to: int,
+        die: int,
+        cont: int | None = None,
+        first: bool = False,
+    ) -> Step | Refusal:
+        return _chain(rs, pos, die, (frm,), to, True)[0]
+
+    def steps(
+        self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
+    ) -> list[Step]:
+        own = pos.b if pos.turn else pos.w
+        frms = (0,) if own[0] else _BOARD  # B-hit: the hit checkers first
+        return cast("list[Step]", _chain(rs, pos, die, frms, None, False))
+
+    def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:
+        return answer_six_out(rs, pos) if step.many > 1 else pos
+
+    def first_steps(self, turn: Turn) -> list[Step]:
+        return six_out_step(turn)
+
+    # ------------------------------------------------------------------ a roll
+    def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
+        check_dice_count(rs, pos, dice)
+
+    def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
+        """B-dice: free order, as much as possible; an alla is moved four times; a one-die
+        roll (RV 15) moves one die."""
+        if len(dice) == 1:
+            return [Plan(dice, dice, (False,), True, False)]
+        a, b = sorted(dice)
+        if a == b:
+            return [Plan((a, b), (a,) * 4, (False,) * 4, True, True)]
+        return [Plan((a, b), (a, b), (False, False), True, False)]
+
+    def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
+        if rs.one_die == "none":
+            return False
+        c = "b" if pos.turn else "w"
+        return pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
+
+    def one_die_allowed(self, rs: RuleSet, pos: Position) -> bool:
+        if rs.one_die == "none":
+            return False
+        return self.one_die_required(rs, pos) or one_die_chance(rs, pos)
+
+    def needs_listing(self, turn: Turn) -> bool:
+        """Bear-off with reduction (pips count), RV 3's play-level rule and a possible six-out
+        are decided by listing whole plays."""
+        rs = turn.rules
+        own = turn.pos.b if turn.pos.turn else turn.pos.w
+        if rs.five_blots or (
+            rs.opening_six != "none" and turn.plan.dice in ((6, 6), (4, 4)) and own[1] == CHECKERS
+        ):
+            return True
+        if rs.bearoff in ("8a", "8b", "8d"):
+            return sum(own[:19]) <= len(turn.remaining)
+        return False
+
+    def play_pips(self, rs: RuleSet, moves: tuple[Step, ...]) -> int:
+        return sum((st.to - st.frm) * st.many for st in moves)
+
+    def play_rules(self, rs: RuleSet) -> bool:
+        return rs.five_blots
+
+    def play_refusal(self, turn: Turn, moves: tuple[Step, ...]) -> Refusal | None:
+        if turn.rules.five_blots and not five_blots_ok(turn, moves):
+            return _R("RV-3", "refusal.five_blots")
+        return None
+
+    def match_start(self, rs: RuleSet) -> str:
+        return rs.match_start
+
+    def roll_name(self, rs: RuleSet, dice: tuple[int, ...]) -> str | None:
+        return roll_name(*dice) if len(dice) == 2 else None
+
+    # ------------------------------------------------------------------ outcomes
+    def early_outcome(
+        self, turn: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
+    ) -> Outcome | None:
+        return early_outcome(turn, before, pos, step, prior)
+
+    def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
+        return finish(turn)
+
+    def resign_refusal(self, rs: RuleSet, pos: Position) -> Message | None:
+        return may_resign(rs, pos)
+
+    def resign_outcome(self, rs: RuleSet, pos: Position) -> Outcome:
+        out = score(rs, pos, 1 - pos.turn, "hemspel")
+        return Outcome(out.winner, "hemspel", out.points, out.munk, False)
+
+    # ------------------------------------------------------------------ explanations
+    def pasch_rule(self, turn: Turn) -> str:
+        return turn.rules.rule_id("dice")
+
+    def legal_rule(self, turn: Turn, step: Step) -> str:
+        rs = turn.rules
+        if step.many > 1:
+            return f"RV-{rs.opening_six}"
+        if step.frm == 0:
+            return "B-enter"
+        if step.to == OFF:
+            return rs.rule_id("bearoff")
+        if step.hit:
+            return "B-hit"
+        return rs.rule_id("dice")
+
+    def forfeit_refusal(self, turn: Turn, frm: int, to: int) -> Refusal | None:
+        """After a forfeit: the bräde rule that stops a step of a forfeited die, if one does."""
+        own = turn.pos.side(turn.pos.turn)
+        if not own[frm]:
+            return None
+        for d in sorted(set(turn.forfeited)):
+            if frm + d == to or (to == OFF and frm + d >= to):
+                r = self.check(turn.rules, turn.pos, frm, to, d)
+                return r if isinstance(r, Refusal) else None
+        return None
+
+    # ------------------------------------------------------------------ state
+    def keys(self, rs: RuleSet) -> frozenset[str]:
+        keys: set[str] = set()
+        if rs.opening_six in ("2b", "2c"):
+            keys |= {"wrolled", "brolled"}
+        if rs.one_die != "none":
+            keys |= {"wonedie", "bonedie", "wseries", "bseries"}
+        if rs.reroll_once:
+            keys |= {"wreroll", "breroll"}
+        if rs.resign in ("4a", "4c"):
+            keys |= {"wbanded", "bbanded"}
+        if rs.resign == "4a":
+            keys |= {"wjanblotta", "bjanblotta"}
+        return frozenset(keys)
+
+    def notices(self, rs: RuleSet, before: Position, after: Position, side: int) -> list[Message]:
+        if janblotta_out(after.side(side)) and not janblotta_out(before.side(side)):
+            return [Message.of("notice.janblotta", side=Color(side))]
+        return []
+
+
+BRADE: Final = Brade()

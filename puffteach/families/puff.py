@@ -1,0 +1,369 @@
+"""Puff (LT, PI, GP and the Puff options): single steps, plans, wins and scoring.
+
+Path numbers are the mover's own; ``CROSS[layout][q]`` is the opponent's point on the same
+physical point. Rule ids cite the rule set's own source (``rs.rule_id("land")`` is ``P-land``
+for LT, …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final, cast
+
+from ..board import CROSS, OFF
+from ..color import Color
+from ..outcome import Outcome
+from ..position import CHECKERS, Position
+from ..steps import Plan, Refusal, Step, Turn
+from . import Family
+
+if TYPE_CHECKING:
+    from ..rules import RuleSet
+
+_new = tuple.__new__
+_R = Refusal.of
+
+
+def _protected(rs: RuleSet, pos: Position, opp: tuple[int, ...]) -> bool:
+    """long-puff-entry (d): the opponent's blots cannot be hit while he has not yet entered
+    all fifteen checkers."""
+    return rs.long_entry and opp[0] > 0
+
+
+def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
+
+
+# The check chain. A step is checked in the order a player meets the rules: a checker to move
+# and the die's distance (:func:`_check`), the entering rules (:func:`_enter`), then either
+# where it lands (:func:`_land`) or bearing off (:func:`_bear`). Each segment takes a list of
+# candidates and returns the legal steps; with ``why`` it also lists each refusal (rule id,
+# message key, parameters), without it a refused candidate is dropped. Generation
+# (:meth:`Puff.steps`) runs the segments over every checker, explanations
+# (:meth:`Puff.check`) run them over one: the same rules, written once.
+
+
+def _land(
+    rs: RuleSet,
+    own: tuple[int, ...],
+    opp: tuple[int, ...],
+    guard: bool,
+    die: int,
+    frms: Iterable[int],
+    why: bool,
+    out: list[Step | Refusal],
+) -> None:
+    """P-land, P-hit, long-puff-entry (d): where a checker comes down (``frm + die`` <= 24)."""
+    cross = CROSS[rs.layout]
+    for frm in frms:
+        if not own[frm]:
+            continue
+        to = frm + die
+        n = opp[cross[to]]
+        if n >= 2:
+            if why:
+                out.append(_R(rs.rule_id("land"), "refusal.land", point=to))
+        elif n and guard:
+            if why:
+                out.append(_R("long-puff-entry", "refusal.long_entry_blot"))
+        else:
+            out.append(_new(Step, (die, frm, to, n == 1, 1)))
+
+
+def _bear(
+    rs: RuleSet,
+    own: tuple[int, ...],
+    die: int,
+    frms: Iterable[int],
+    why: bool,
+    out: list[Step | Refusal],
+) -> None:
+    """P-bearoff, PI-bearoff, GP-bearoff, exact-25: bearing off (``frm + die`` >= 25)."""
+    if sum(own[:19]):
+        if why:
+            out.append(_R(rs.rule_id("bearoff"), "refusal.bearoff_quarter"))
+        return
+    back = rearmost(own) if rs.bearoff == "rearmost" else 0
+    for frm in frms:
+        if not own[frm]:
+            continue
+        if back and frm != back and not (rs.exact_25 and frm + die == OFF):
+            if why:
+                out.append(_R(rs.rule_id("bearoff"), "refusal.bearoff_rearmost", point=back))
+            continue
+        out.append(_new(Step, (die, frm, OFF, False, 1)))
+
+
+def _enter(
+    rs: RuleSet,
+    own: tuple[int, ...],
+    opp: tuple[int, ...],
+    guard: bool,
+    cont: int | None,
+    first: bool,
+    frm: int,
+    die: int,
+    why: bool,
+    out: list[Step | Refusal],
+) -> None:
+    """P-enter, long-puff-entry (b), (e): a step while checkers wait to enter."""
+    if frm:
+        if not rs.long_entry or first:
+            if why:
+                out.append(_R(rs.rule_id("enter"), "refusal.enter_first", n=own[0]))
+            return
+        if frm != cont:
+            if why:
+                out.append(_R("long-puff-entry", "refusal.long_entry_frozen"))
+            return
+    elif first:
+        if own[die] or opp[CROSS[rs.layout][die]]:
+            if why:
+                out.append(_R("long-puff-entry", "refusal.long_entry_first"))
+            return
+        out.append(_new(Step, (die, 0, die, False, 1)))
+        return
+    elif not rs.enter_own and own[die]:
+        if why:
+            out.append(_R(rs.rule_id("enter"), "refusal.enter_own"))
+        return
+    if frm + die <= 24:
+        _land(rs, own, opp, guard, die, (frm,), why, out)
+    elif why:  # a continuing checker cannot bear off while others wait
+        out.append(_R(rs.rule_id("bearoff"), "refusal.bearoff_quarter"))
+
+
+def _check(
+    rs: RuleSet, pos: Position, frm: int, to: int, die: int, cont: int | None, first: bool
+) -> Step | Refusal:
+    """The whole chain for one step ``frm/to`` with ``die``: the step or its first refusal."""
+    own, opp = _sides(pos)
+    out: list[Step | Refusal] = []
+    if not own[frm]:  # a checker to move
+        if frm == 0:
+            return _R(rs.rule_id("enter"), "refusal.nothing_to_enter")
+        return _R(rs.rule_id("dice"), "refusal.no_checker", point=frm)
+    if to != frm + die and not (to == OFF and frm + die > OFF):  # the die's distance
+        return _R(rs.rule_id("dice"), "refusal.distance", die=die, frm=frm, to=to)
+    guard = _protected(rs, pos, opp)
+    if own[0] and rs.enter_first:
+        _enter(rs, own, opp, guard, cont, first, frm, die, True, out)
+    elif to == OFF:
+        _bear(rs, own, die, (frm,), True, out)
+    else:
+        _land(rs, own, opp, guard, die, (frm,), True, out)
+    return out[0]
+
+
+def rearmost(own: tuple[int, ...]) -> int:
+    for p in range(1, OFF):
+        if own[p]:
+            return p
+    return OFF
+
+
+class Puff(Family):
+    name = "puff"
+
+    # ------------------------------------------------------------------ the check chain
+    def check(
+        self,
+        rs: RuleSet,
+        pos: Position,
+        frm: int,
+        to: int,
+        die: int,
+        cont: int | None = None,
+        first: bool = False,
+    ) -> Step | Refusal:
+        return _check(rs, pos, frm, to, die, cont, first)
+
+    def steps(
+        self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
+    ) -> list[Step]:
+        own, opp = _sides(pos)
+        guard = rs.long_entry and _protected(rs, pos, opp)
+        out: list[Step | Refusal] = []
+        if own[0] and rs.enter_first:
+            # only the waiting checkers (and long-puff-entry's checker moved by the last die)
+            _enter(rs, own, opp, guard, cont, first, 0, die, False, out)
+            if cont is not None and rs.long_entry and not first and own[cont] and cont + die <= 24:
+                _enter(rs, own, opp, guard, cont, first, cont, die, False, out)
+        else:
+            _land(rs, own, opp, guard, die, range(1, OFF - die), False, out)
+            _bear(rs, own, die, range(max(19, OFF - die), OFF), False, out)
+        return cast("list[Step]", out)
+
+    # ------------------------------------------------------------------ a roll
+    def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
+        if len(dice) != 2:
+            raise ValueError(f"{rs.name} is played with two dice, got {len(dice)}")
+
+    def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
+        """One plan, or seven for the generalpasch (played as rolled, or named as x-x)."""
+        a, b = sorted(dice)
+        out = [_plan(rs, pos, (a, b), None)]
+        if rs.generalpasch and pos.general == (a, b):
+            out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
+        return out
+
+    def needs_listing(self, turn: Turn) -> bool:
+        return False
+
+    # ------------------------------------------------------------------ outcomes
+    def early_outcome(
+        self, turn: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
+    ) -> Outcome | None:
+        if (pos.b if pos.turn else pos.w)[OFF] == CHECKERS:
+            return win_outcome(turn.rules, pos, pos.turn, "bearoff")
+        return None
+
+    def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
+        rs, me, pos, outcome = turn.rules, turn.start.turn, turn.pos, turn.outcome
+        if outcome is None:
+            kind = pattern_win(rs, pos, me)
+            if kind:
+                outcome = win_outcome(rs, pos, me, kind)
+        if turn.plan.pasch:
+            if me:
+                pos = pos._replace(bpasch=pos.bpasch + 1)
+            else:
+                pos = pos._replace(wpasch=pos.wpasch + 1)
+        if rs.long_entry:
+            pos = pos.with_flag("brolled" if me else "wrolled", 1)
+        return pos, outcome
+
+    # ------------------------------------------------------------------ explanations
+    def pasch_rule(self, turn: Turn) -> str:
+        rs, start = turn.rules, turn.start
+        if rs.fourth_pasch and start.streak >= 3:
+            return "fourth-pasch"
+        if rs.long_entry and turn.plan.first_roll:
+            return "long-puff-entry"
+        return rs.rule_id("pasch-1" if start.pasches(start.turn) == 0 else "pasch-n")
+
+    def legal_rule(self, turn: Turn, step: Step) -> str:
+        rs = turn.rules
+        if turn.plan.first_roll or (
+            rs.long_entry and step.frm != 0 and turn.pos.side(turn.pos.turn)[0]
+        ):
+            return "long-puff-entry"
+        if step.frm == 0:
+            return rs.rule_id("enter")
+        if step.to == OFF:
+            return rs.rule_id("bearoff")
+        if step.hit:
+            return rs.rule_id("hit")
+        if turn.plan.pasch:
+            return self.pasch_rule(turn)
+        return rs.rule_id("order")
+
+    # ------------------------------------------------------------------ state
+    def keys(self, rs: RuleSet) -> frozenset[str]:
+        keys = {"wpasch", "bpasch"}
+        if rs.pasch_reroll != "never":
+            keys.add("streak")
+        if rs.generalpasch:
+            keys.add("general")
+        if rs.long_entry:
+            keys |= {"wrolled", "brolled"}
+        return frozenset(keys)
+
+
+PUFF: Final = Puff()
+
+
+# --------------------------------------------------------------------------- plans
+
+
+def _plan(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, int],
+    named: int | None,
+    shown: tuple[int, int] | None = None,
+) -> Plan:
+    """The plan for ``dice`` (for a named generalpasch: ``dice`` is the pasch, ``shown`` the
+    dice as rolled). Plans depend only on the rule set, the dice and a few facts about the
+    position, so one frozen value serves every roll that asks for it."""
+    me = pos.turn
+    first_roll = rs.long_entry and not pos.flag("brolled" if me else "wrolled")
+    key = (rs.name, dice, named, shown, pos.pasches(me) == 0, pos.streak >= 3, first_roll)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _make_plan(rs, pos, dice, named, first_roll)
+        if shown is not None:
+            plan = replace(plan, dice=shown)
+        _PLANS[key] = plan
+    return plan
+
+
+_PLANS: dict[tuple[object, ...], Plan] = {}
+
+
+def _make_plan(
+    rs: RuleSet, pos: Position, dice: tuple[int, int], named: int | None, first_roll: bool
+) -> Plan:
+    """P-order / PI-order (unequal dice), P-pasch-1 / P-pasch-n / GP-pasch (pasches),
+    fourth-pasch and long-puff-entry (a) and (b)."""
+    a, b = dice
+    if a != b:
+        if rs.dice_order == "free" or first_roll:
+            return Plan(dice, (a, b), (False, False), True, False, named, first_roll=first_roll)
+        return Plan(dice, (a, b), (True, False), False, False, named)
+    x, y = a, 7 - a
+    first_pasch = pos.pasches(pos.turn) == 0
+    if rs.fourth_pasch and pos.streak >= 3:
+        return Plan(dice, (x, x), (True, False), False, True, named, False, first_roll)
+    if first_roll:
+        return Plan(dice, (x, x), (False, False), True, True, named, False, True)
+    kind = rs.first_pasch if first_pasch else rs.later_pasch
+    seq: tuple[int, ...]
+    crit: tuple[bool, ...]
+    if kind == "top":
+        seq, crit = (x, x), (True, False)
+    elif kind == "top-bottom":
+        seq, crit = (x, x, y, y), (True, True, False, False)
+    else:  # top2-bottom2
+        seq, crit = (x,) * 4 + (y,) * 4, (True,) * 4 + (False,) * 4
+    reroll = rs.pasch_reroll == "all" or (rs.pasch_reroll == "later" and not first_pasch)
+    return Plan(dice, seq, crit, False, True, named, reroll)
+
+
+# --------------------------------------------------------------------------- wins
+
+
+def win_outcome(rs: RuleSet, pos: Position, winner: int, kind: str) -> Outcome:
+    """Score a win (P-win, PI-win, GP-win; tower and goose with tower-goose)."""
+    loser = pos.side(1 - winner)
+    side = Color(winner)
+    if kind == "tower":
+        return Outcome(side, kind, 4)
+    if kind == "goose":
+        return Outcome(side, kind, 3)
+    if rs.scoring == "lt":
+        if loser[0]:
+            return Outcome(side, kind, 3, schneider=True)
+        if sum(loser[1:7]):
+            return Outcome(side, kind, 2, schneider=True)
+        return Outcome(side, kind, 1)
+    if rs.scoring == "pi":
+        if not loser[OFF]:
+            return Outcome(side, kind, 2, schneider=True)
+        return Outcome(side, kind, 1)
+    return Outcome(side, kind, 1)
+
+
+def pattern_win(rs: RuleSet, pos: Position, side: int) -> str | None:
+    """Tower (all 15 on one point) or goose march (15 consecutive points, one each)."""
+    if not rs.tower_goose:
+        return None
+    board = pos.side(side)[1:OFF]
+    if CHECKERS in board:
+        return "tower"
+    if board.count(1) == CHECKERS:  # all fifteen stand alone: are they in one row?
+        first = board.index(1)
+        if board[first : first + CHECKERS] == (1,) * CHECKERS:
+            return "goose"
+    return None
