@@ -246,6 +246,19 @@ def test_both_colours_on_one_physical_point_depends_on_layout() -> None:
         Position.parse("W:1x15 B:1x15 w wpasch=1", rules("brade-standard"))
 
 
+@pytest.mark.parametrize("key", ["wbanded", "bbanded", "wjanblotta", "bjanblotta"])
+@pytest.mark.parametrize("preset", ["lang-puff", "kontrar-puff", "pierer-contrapuff", "gegenpuff"])
+def test_puff_rejects_brade_only_keys(preset: str, key: str) -> None:
+    """Notation: RV 4a's keys (band in the 3rd/4th quarter, janblotta) are bräde state; a key a
+    rule set does not use is bad input (CONTRIBUTING), so Puff refuses them: exit 2, one line."""
+    line = cli_error(
+        "plays", "--rules", preset, "--position", f"W:0x15 B:0x15 w {key}=1", "--dice", "2", "1"
+    )
+    assert key in line and "no meaning" in line
+    # the bräde standard (RV 4a) tracks them
+    Position.parse(f"W:1x15 B:1x15 w {key}=1", rules("brade-standard"))
+
+
 def test_rule_set_strings() -> None:
     assert rules("konträr-puff").name == "kontrar-puff"
     assert rules("bräde-standard+8b+2a").name == "brade-standard+8b"  # 2a is standard already

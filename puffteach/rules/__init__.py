@@ -142,10 +142,11 @@ class RuleSet:
             keys |= {"wonedie", "bonedie", "wseries", "bseries"}
         if self.reroll_once:
             keys |= {"wreroll", "breroll"}
-        if self.resign in ("4a", "4c"):
-            keys |= {"wbanded", "bbanded"}
-        if self.resign == "4a":
-            keys |= {"wjanblotta", "bjanblotta"}
+        if self.family == "brade":  # RV 4 (resign defaults to 4a, which Puff does not know)
+            if self.resign in ("4a", "4c"):
+                keys |= {"wbanded", "bbanded"}
+            if self.resign == "4a":
+                keys |= {"wjanblotta", "bjanblotta"}
         return frozenset(keys)
 
     def check_keys(self, pos: Position) -> None:
