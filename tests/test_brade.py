@@ -691,6 +691,28 @@ def test_rv_9_bearoff_when_all_in_bands() -> None:
     }
 
 
+def test_rv_9_applies_only_to_beginning_the_bearoff() -> None:
+    """RV-9: once a checker is off, blots in the fourth quarter no longer stop the bear-off."""
+    # RV 9: a player "får inte börja spela hem" before all are bound: only the *start* of the
+    # bear-off is forbidden.  W:22,23x2,24x2 with ten off, 1-2, exact bear-off (8c, BH):
+    # the 1 can play 22/23, 23/24 or 24/off, the 2 can play 22/24 or 23/off.  Both dice always
+    # play; the distinct ends are 22/23 & 23/off (= 22/off), 23/24 & 22/24, 23/24 & 23/off,
+    # 24/off & 23/off.  Before this reading only 23/24 & 22/24 (no bear-off) was allowed.
+    pos = "W:22,23x2,24x2,25x10 B:1x15 w"
+    assert res(BF + "+9", pos, 1, 2) == {
+        "W:23x2,24x2,25x11 B:1x15 b",
+        "W:23,24x4,25x10 B:1x15 b",
+        "W:22,24x3,25x11 B:1x15 b",
+        "W:22,23,24,25x12 B:1x15 b",
+    }
+    assert res(BF + "+9", pos, 1, 2) == res(BF, pos, 1, 2)
+    assert explain(BF + "+9", pos, (1, 2), "23/off")["legal"] is True
+    # Not yet begun (none off): the blot on 22 still forbids it.
+    e = explain(BF + "+9", "W:22,23x2,24x12 B:1x15 w", (1, 2), "23/off")
+    assert e["legal"] is False
+    assert e["rule"] == "RV-9"
+
+
 # --------------------------------------------------------------------------------------------
 # B-win-home, B-munk, RV-20, RV-26
 # --------------------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
     "8c": ("only exact bear-off; a larger die is forfeited", dict(bearoff="8c")),
     "8d": ("exact bear-off only while the opponent holds his huk, else 8a", dict(bearoff="8d")),
     "9": (
-        "no bear-off until every checker in the fourth quarter stands in a band",
+        "the bear-off may not begin until every checker in the fourth quarter stands in a band",
         dict(bear_bands_only=True),
     ),
     "10": ("no bear-off while the opponent holds a band on his huk", dict(huk_blocks_bearoff=True)),

@@ -341,7 +341,7 @@ def _bearoff(specs: list[RuleSet]) -> Table:
         if rs.exact_25:
             extra.append("any checker with the exact number (`exact-25`)")
         if rs.bear_bands_only:
-            extra.append("only once every checker there stands in a band (`RV-9`)")
+            extra.append("beginning only once every checker there stands in a band (`RV-9`)")
         if rs.huk_blocks_bearoff:
             extra.append("not while the opponent holds his huk (`RV-10`)")
         rows.append(
