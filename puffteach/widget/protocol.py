@@ -127,6 +127,7 @@ from typing import Any, Final
 from ..board import OFF, from_physical, to_physical
 from ..color import Color
 from ..explain import Explanation, IllegalMoveError
+from ..families import family_of
 from ..game import Game, GameError, TurnRecord
 from ..messages import DEFAULT, LANGUAGES, Message, MessageError
 from ..movegen import Step, plans
@@ -560,8 +561,8 @@ def _narrate(ctx: _Ctx, before: int) -> None:
     for i, rec in enumerate(game.history[before:], start=before):
         who = Color(rec.side)
         prev = game.history[i - 1].position if i else game.start
-        if _janblotta_came_out(game.rules, prev, rec.position, rec.side):
-            ctx.say(Message.of("board.janblotta", side=who))
+        for notice in family_of(game.rules).notices(game.rules, prev, rec.position, rec.side):
+            ctx.say(notice)  # bräde: the janblotta is out (BH, Jan)
         if rec.forfeited:
             ctx.say(Message.of("board.fata", side=who, dice=" ".join(map(str, rec.forfeited))))
         if rec.outcome is not None:
@@ -589,15 +590,6 @@ def _roll_outcome(game: Game, rec: TurnRecord) -> Outcome:
     if game.history and rec is game.history[-1] and game.is_over() and game.outcome is not None:
         return game.outcome
     return rec.outcome
-
-
-def _janblotta_came_out(rs: RuleSet, before: Position, after: Position, side: int) -> bool:
-    """Bräde (BH, Jan): did this roll take ``side``'s janblotta out?"""
-    if rs.family != "brade":  # the family interface will answer this (issue 9)
-        return False
-    from ..families.brade import janblotta_out
-
-    return janblotta_out(after.side(side)) and not janblotta_out(before.side(side))
 
 
 def _game_over(game: Game) -> Refusal:
@@ -1198,7 +1190,7 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
     else:
         return [], None
     seq, name = plan.seq, plan.label
-    traditional = _roll_name(game.rules, plan.dice)
+    traditional = family_of(game.rules).roll_name(game.rules, plan.dice)  # bräde RV 23
     if traditional:
         name = f"{traditional} ({name})"
     used = Counter(m.die for m in moves)
@@ -1215,15 +1207,6 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
             status = "due"
         out.append({"value": v, "status": status})
     return out, name
-
-
-def _roll_name(rs: RuleSet, dice: tuple[int, ...]) -> str | None:
-    """The traditional name of a two-dice bräde roll (RV 23)."""
-    if rs.family != "brade" or len(dice) != 2:  # the family interface will answer this
-        return None
-    from ..rules.brade import roll_name
-
-    return roll_name(*dice)
 
 
 def _history_line(game: Game, rec: TurnRecord, lang: str) -> str:
