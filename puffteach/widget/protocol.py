@@ -509,9 +509,10 @@ def _explanation_json(e: Explanation) -> dict[str, Any]:
 
 
 def _explained(e: Explanation) -> Message:
-    """An explanation's sentence as a message (the engine's own key when it has one)."""
-    m: object = e.message
-    return m if isinstance(m, Message) else Message.of("board.error", text=str(m))
+    """An explanation's sentence with its citation, as the engine's catalogue message."""
+    return Message.of(
+        "explain.cited", reason=e.what, source=e.source, section=e.section, rule=e.rule
+    )
 
 
 def _lang(state: State) -> str:
@@ -721,7 +722,7 @@ def _move(ctx: _Ctx, game: Game, text: str) -> None:
     e = game.explain(text)
     if not e.legal:
         raise Refusal(_explained(e), e)
-    ctx.say(Message.of("board.moved", reason=e.reason))
+    ctx.say(Message.of("board.moved", reason=e.what))
     ctx.state["explanation"] = _explanation_json(e)
     _do(ctx, ["move", text])
 
