@@ -1081,6 +1081,25 @@ def test_rules_8d_with_7_is_a_misfit() -> None:
     cli_error("rules", BS + "+8d+7")
 
 
+@pytest.mark.parametrize("a", ["10", "19"])
+@pytest.mark.parametrize("b", ["7", "8d", "9"])
+def test_rules_rv_10_and_19_combinations_are_advice(a: str, b: str) -> None:
+    """RV-10 / RV-19: RV only advises against 10 or 19 with 7, 8d or 9 (10: "kombineras
+    lämpligen inte", 19: "bör inte kombineras"), so the rule set is accepted and `rules` says so;
+    only 8d with 7 is forbidden ("kan inte användas i kombination")."""
+    d = cli("rules", f"{BS}+{b}+{a}")
+    assert d["advice"] == [f"RV {a} advises against combining {a} with {b}; accepted"]
+    assert cli("rules", BS)["advice"] == []
+    # and the rule set plays: with 10, Black's huk band (White's 24) stops every bear-off,
+    # unless 7 lets White (all in his fourth quarter) burst it first: 22/24* then 20/off.
+    ps = plays(f"{BS}+{b}+{a}", "W:20,22x2,23x2,25x10 B:12x2,14x13 w", 5, 2)
+    assert ps
+    if a == "10" and b != "7":
+        assert all("25x10 " in p["position"] for p in ps), ps
+    if b == "7":
+        assert "W:22,23x2,24,25x11 B:0x2,14x13 b" in {_pos(p["position"]) for p in ps}
+
+
 def test_brade_position_rejects_pasch_keys() -> None:
     """Notation: bräde positions carry no pasch keys; an unused key is bad input."""
     cli_error("plays", "--rules", BS, "--position", "W:1x15 B:1x15 w wpasch=1", "--dice", "2", "1")

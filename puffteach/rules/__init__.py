@@ -322,7 +322,9 @@ def describe(rs: RuleSet) -> dict[str, object]:
     data["rules"] = sorted(
         {rs.rule_id(c) for c in _DEFAULT_IDS} | set(PUFF_OPTIONS.keys() & set(rs.codes))
     )
+    data["advice"] = []  # combinations the source advises against (accepted)
     if rs.family == "brade":
+        data["advice"] = brade.advice(rs)
         data["effective_codes"] = sorted(brade.effective_codes(rs).values(), key=brade.paragraph)
         data["rules"] = sorted({*data["rules"], *(f"RV-{c}" for c in data["effective_codes"])})
     return data

@@ -2,8 +2,8 @@
 of "Regelvarianter för bräde" (RV 1a-26e), as data on :class:`RuleSet`.
 
 A code changes fields of the preset; codes of one paragraph replace each other
-(``brade-standard+8b`` replaces 8a). Combinations RV advises against are rejected with the
-reason (8d with 7; 10 with 7, 8d or 9; 19 with 7, 8d or 9).
+(``brade-standard+8b`` replaces 8a). The combination RV forbids (8d with 7) is rejected with the
+reason; those it only advises against (10 or 19 with 7, 8d or 9) are accepted and noted.
 """
 
 from __future__ import annotations
@@ -371,15 +371,23 @@ PRESET_CODES: Final[dict[str, tuple[str, ...]]] = {
     "vasamuseet": ("1a", "2a", "4b", "5a", "6a", "8b", "14b", "15a", "24a", "26d"),
 }
 
+#: combinations RV forbids: rejected
 _MISFITS: Final[dict[frozenset[str], str]] = {
     frozenset({"8d", "7"}): "RV 8 says 8d cannot be combined with 7",
-    frozenset({"10", "7"}): "RV 10 is not to be combined with 7",
-    frozenset({"10", "8d"}): "RV 10 is not to be combined with 8d",
-    frozenset({"10", "9"}): "RV 10 is not to be combined with 9",
-    frozenset({"19", "7"}): "RV 19 is not to be combined with 7",
-    frozenset({"19", "8d"}): "RV 19 is not to be combined with 8d",
-    frozenset({"19", "9"}): "RV 19 is not to be combined with 9",
 }
+#: combinations RV only advises against (RV 10: "lämpligen inte", RV 19: "bör inte"):
+#: accepted, and named in ``describe`` (the ``rules`` command) as advice
+ADVICE: Final[dict[frozenset[str], str]] = {
+    frozenset({a, b}): f"RV {a} advises against combining {a} with {b}; accepted"
+    for a in ("10", "19")
+    for b in ("7", "8d", "9")
+}
+
+
+def advice(rs: RuleSet) -> list[str]:
+    """RV's advice against combinations of codes in force in ``rs`` (not errors)."""
+    eff = set(effective_codes(rs).values())
+    return [why for pair, why in ADVICE.items() if pair <= eff]
 
 
 def paragraph(code: str) -> int:
