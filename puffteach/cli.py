@@ -143,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         print(str(e).splitlines()[0], file=sys.stderr)
         return 2
     except (ValueError, KeyError) as e:
-        msg = str(e).strip("'\"") or type(e).__name__
+        # a KeyError's str() is the repr of its key: unwrap that, keep every other text whole
+        arg = e.args[0] if isinstance(e, KeyError) and len(e.args) == 1 else None
+        msg = (arg if isinstance(arg, str) else str(e)) or type(e).__name__
         print(f"puffteach: {msg.splitlines()[0]}", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - never a traceback on the command line

@@ -136,6 +136,20 @@ def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
     assert needle in cli_error(*args)
 
 
+@pytest.mark.parametrize(
+    ("args", "ending"),
+    [
+        (["--position", "W:0x15 B:0x15 w", "--dice", "2", "x"], "got 'x'"),
+        (["--position", "W:0x15 B:0x15 q", "--dice", "2", "1"], "got 'q'"),
+        (["--position", "W:0x15 B:0x15 w", "--dice", "2", "7"], "got '7'"),
+    ],
+)
+def test_error_line_keeps_its_closing_quote(args: list[str], ending: str) -> None:
+    """design.md: one line that says what is wrong; a message ending in a quoted value keeps
+    its closing quote (the printer once stripped quotes from both ends of every message)."""
+    assert cli_error("plays", "--rules", "kontrar-puff", *args).endswith(ending)
+
+
 def test_cli_as_a_real_process() -> None:
     """`python -m puffteach` on the command line: JSON on stdout, exit 2 and no traceback."""
     ok = subprocess.run(
