@@ -718,6 +718,33 @@ def test_rv_9_applies_only_to_beginning_the_bearoff() -> None:
 # --------------------------------------------------------------------------------------------
 
 
+def test_rv_22_pissmunk_in_the_outcome_json() -> None:
+    """RV-22: the plays JSON says pissmunk when the last checker goes off in the roll that hit."""
+    # Black's 10 is White's 22.  2-3: 20/22* 22/off hits the blot and bears off the fifteenth:
+    # pissmunk (no points of its own), hemspel 1 + munk 1 (26a; Black has a checker at 0).
+    # 20/23 23/off bears off without a hit: plain hemspel.
+    pos = "W:20,25x14 B:10,14x14 w"
+    outs = {p["moves"][0]: p["outcome"] for p in plays(BS + "+22", pos, 2, 3)}
+    assert outs == {
+        "20/22*": {
+            "winner": "w",
+            "kind": "hemspel",
+            "points": 2,
+            "munk": True,
+            "schneider": False,
+            "pissmunk": True,
+        },
+        "20/23": {
+            "winner": "w",
+            "kind": "hemspel",
+            "points": 1,
+            "munk": False,
+            "schneider": False,
+            "pissmunk": False,
+        },
+    }
+
+
 def test_b_win_home_and_munk() -> None:
     """B-win-home / B-munk: hemspel while Black has two at 0 is 'med munk'."""
     # BH "Munk": hemspel while the opponent has hit checkers is munk.  RV 26: munk bonus 1 in a
