@@ -422,6 +422,42 @@ def test_rv_5b_condition_checked_before_each_die() -> None:
     assert explain(BS, BURST_B, (4, 3), "0/4*")["legal"] is True
 
 
+# One White checker to enter; W1-W3 White's own, Black bands on W4 and W6 (B16, B18), a Black
+# blot on W5 (B17).
+BURST_BLOT = "W:0,1x10,2,3,14x2 B:1x10,16x2,17,18x2 w"
+
+
+def test_rv_5a_an_opponent_blot_point_counts_as_free() -> None:
+    """RV-5a: a point with an opponent blot is free (a checker can enter there), so one checker
+    to enter against one free point (W5) cannot burst; 5a-strict counts only empty points."""
+    # RV 5a: burst when more checkers wait than "lediga" points; RV's note under 5b calls the
+    # points that are not own checkers or opponent bands "lediga", i.e. where one can enter.
+    # 4-4: W4 is a band and 1 > 1 is false, so no 4 can enter and all four are forfeited.
+    p = only_play(BS, BURST_BLOT, 4, 4)
+    assert _pos(p["position"]) == "W:0,1x10,2,3,14x2 B:1x10,16x2,17,18x2 b"
+    assert forfeited(p) == [4, 4, 4, 4]
+    e = explain(BS, BURST_BLOT, (4, 5), "0/4*")
+    assert e["legal"] is False
+    assert e["rule"] == "RV-5a"
+    assert explain(BS, BURST_BLOT, (4, 5), "0/5*")["legal"] is True  # the blot is hit as usual
+    # 5a-strict: W5 is not empty, so no point is free and 1 > 0: the band on W4 bursts.
+    assert explain(BS + "+5a-strict", BURST_BLOT, (4, 5), "0/4*")["legal"] is True
+    e = explain(BS + "+5a-strict", "W:0,1x10,2,3,14x2 B:1x10,16x2,18x2,20 w", (4, 5), "0/4*")
+    assert e["legal"] is False  # W5 empty (Black's blot on his 20 = W8): one free point
+    assert e["rule"] == "RV-5a-strict"
+    assert all(
+        "0/4*" in p["moves"] for p in plays(VM + "+5a-strict", BURST_BLOT, 4, 4)
+    )  # every play enters with the burst (the only way to move a 4 while one waits)
+
+
+def test_rv_5a_strict_needs_5a() -> None:
+    """RV-5a-strict is a reading of 5a: with 5b in force it is an error (exit 2, one line)."""
+    assert "5a" in cli_error("rules", BF + "+5a-strict")
+    assert "5a" in cli_error("rules", BS + "+5b+5a-strict")
+    assert cli("rules", BF + "+5a+5a-strict")["burst_entry_strict"] is True
+    assert "RV-5a-strict" in cli("rules", BS + "+5a-strict")["rules"]
+
+
 # --------------------------------------------------------------------------------------------
 # B-burst-wall: 6a vs 6b
 # --------------------------------------------------------------------------------------------

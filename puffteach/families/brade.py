@@ -73,9 +73,11 @@ def entry_burst_allowed(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...])
     if rs.burst_entry == "5b":
         return all(own[p] or opp[_X[p]] >= 2 for p in range(1, 7))
     if rs.burst_entry == "5a":
-        # RV 5a counts the vacant ("lediga") points; BH's entering section tells a vacant point
-        # apart from one with an opponent blot, so a blot does not count as vacant here.
-        free = sum(1 for p in range(1, 7) if not own[p] and not opp[_X[p]])
+        # RV 5a counts the free ("lediga") points: where a checker can enter, i.e. empty or
+        # holding an opponent blot (RV's note under 5b uses "ledig" so). 5a-strict counts only
+        # empty points (BH's entering section tells "ledig" apart from an opponent blot).
+        block = 1 if rs.burst_entry_strict else 2  # opponent checkers that make a point unfree
+        free = sum(1 for p in range(1, 7) if not own[p] and opp[_X[p]] < block)
         return own[0] > free
     return False
 
@@ -433,6 +435,8 @@ def _chain(
                         if entering:
                             code = rs.burst_entry if rs.burst_entry != "none" else "5b"
                             rule = _rv(rs, code, "B-burst-entry")
+                            if code == "5a" and rs.burst_entry_strict:
+                                rule = "RV-5a-strict"
                             out.append(_R(rule, f"refusal.burst_entry_{code}", point=to))
                         elif to == 24 and rs.huk_burst:
                             out.append(_R("RV-7", "refusal.huk_burst"))

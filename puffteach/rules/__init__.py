@@ -86,6 +86,8 @@ class RuleSet:
     noband: tuple[int, int] | None = None
     #: bursting when entering: RV 5a / 5b (BH)
     burst_entry: Literal["none", "5a", "5b"] = "none"
+    #: RV 5a read strictly (code 5a-strict): only empty points count as free, not blots
+    burst_entry_strict: bool = False
     #: walls of six bands: 6a burstable (BH) / 6b forbidden to make, burstable if made
     wall: Literal["none", "6a", "6b"] = "none"
     huk_burst: bool = False  # RV 7

@@ -204,6 +204,11 @@ CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
         "an entering checker bursts if more checkers wait than free points in the first quarter",
         dict(burst_entry="5a"),
     ),
+    # RV 5a read strictly (no letter of its own in RV): a named reading beside 5a
+    "5a-strict": (
+        "as 5a, counting only empty points as free (an opponent blot's point is not)",
+        dict(burst_entry_strict=True),
+    ),
     "5b": (
         "an entering checker bursts when all six first-quarter points hold own checkers "
         "or opponent bands",
@@ -413,7 +418,8 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
             hint = "" if code[:1].isdigit() else " (Puff options only fit the Puff presets)"
             raise RuleSetError(
                 f"unknown bräde code {code!r}{hint}; codes are 1a-1c, 2a-2c, 3, 4a-4c, 5a, 5b, "
-                "6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, 24a, 24b, 25, 26a-26e"
+                "6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, 24a, 24b, 25, 26a-26e, "
+                "and the named forms 2a-kvartaner, 2a-island, 5a-strict"
             )
         chosen[slot(code)] = code  # same paragraph: the later code replaces the earlier
     effective = {slot(c): c for c in PRESET_CODES[preset]}
@@ -438,6 +444,11 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
         chosen.values()
     ):
         raise RuleSetError("2a-kvartaner and 2a-island are forms of RV 2a: add 2a, 2b or 2c")
+    if values.get("burst_entry") != "5a" and "5a-strict" in chosen.values():
+        raise RuleSetError(
+            f"5a-strict is a reading of RV 5a, but this rule set bursts on entry by "
+            f"{values.get('burst_entry')}: add 5a"
+        )
     codes_out = tuple(
         c
         for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
