@@ -10,6 +10,9 @@ class Color(IntEnum):
     WHITE = 0
     BLACK = 1
 
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
+
     @property
     def other(self) -> Color:
         return BLACK if self is WHITE else WHITE

@@ -203,7 +203,7 @@ def explain_step(t: Turn, text: str) -> Explanation:
         pr = fam.play_refusal(t, (*t.moves, alone))
         if pr is not None:
             return _refused(pr)
-        return _no(rs.rule_id("order"), "refusal.maximise")
+        return _refused(fam.maximise_refusal(rs))
     return _no(rs.rule_id("must"), "refusal.not_now")
 
 

@@ -28,6 +28,8 @@ from .steps import Step as Step
 from .steps import Turn as Turn
 from .steps import apply_step as apply_step
 
+_new = tuple.__new__
+
 __all__ = [
     "Outcome",
     "Plan",
@@ -215,18 +217,33 @@ def random_step(t: Turn, rng: random.Random) -> Step:
 def random_play(t: Turn, rng: random.Random) -> Turn:
     """Play uniformly random legal steps (as :func:`random_step` draws them) to the end of the
     roll: the machine's fast random play, used by :mod:`puffteach.rollout`."""
-    while not t.done:
-        st, known = _random_step(t, rng)
-        t = push(t, st, known)
+    while t.remaining and t.outcome is None:
+        steps = t.steps
+        if steps is not None:  # listed already (ordered regimes, the last die of a free one)
+            t = push(t, steps[int(rng.random() * len(steps))])
+        else:
+            drawn = _random_step(t, rng)
+            if len(drawn) == 2:
+                t = push(t, drawn[0])
+            else:
+                st, after, outcome, known = drawn
+                t = _advance(t, st, after, outcome, known)
     return t
 
 
-def _random_step(t: Turn, rng: random.Random) -> tuple[Step, list[Step] | None]:
-    """A uniformly drawn legal step, and (when known on the way) the legal steps after it.
+_Drawn = (
+    tuple[Step, None]
+    | tuple[Step, Position, "Outcome | None", "list[Step] | None"]
+)
 
-    In a free regime decided by search the raw steps are drawn at random and the first that
-    keeps the target is taken (the same distribution, without testing every step); before the
-    search the target is taken to be the whole roll, and searched only when no step keeps it."""
+
+def _random_step(t: Turn, rng: random.Random) -> _Drawn:
+    """A uniformly drawn legal step; in a free regime decided by search also the position
+    after it, its early outcome and (when known on the way) the legal steps after it.
+
+    There the raw steps are drawn at random and the first that keeps the target is taken (the
+    same distribution, without testing every step); before the search the target is taken to
+    be the whole roll, and searched only when no step keeps it."""
     target = t.target
     if t.steps is not None or not t.plan.free or target is None or target[2] >= 0:
         steps = _steps_now(t)
@@ -239,17 +256,16 @@ def _random_step(t: Turn, rng: random.Random) -> tuple[Step, list[Step] | None]:
     rs = t.rules
     while pool:
         st = pool.pop(int(rng.random() * len(pool)))
-        if need <= 0:
-            ok, known = True, None
+        p2 = apply_step(rs, t.pos, st)
+        outcome = fam.early_outcome(t, t.pos, p2, st, t.moves)
+        known = None
+        if need <= 0 or outcome is not None:
+            ok = True
         else:
-            p2 = apply_step(rs, t.pos, st)
             i = t.remaining.index(st.die)
             rest = t.remaining[:i] + t.remaining[i + 1 :]
             c2 = st.to if st.to != OFF else None
-            known = None
-            if fam.early_outcome(t, t.pos, p2, st, t.moves) is not None:
-                ok = True
-            elif need == 1 and len(rest) == 1:  # every step of the last die is then legal
+            if need == 1 and len(rest) == 1:  # every step of the last die is then legal
                 known = _raw(t, fam, p2, rest[0], c2)
                 ok = bool(known)
             else:
@@ -257,37 +273,45 @@ def _random_step(t: Turn, rng: random.Random) -> tuple[Step, list[Step] | None]:
         if ok:
             if unsearched:
                 t.target = (best, 0, -1)  # the whole roll can be used
-            return st, known or None
+            if st.many > 1:
+                p2 = fam.after_step(rs, p2, st)
+            return st, p2, outcome, known or None
     if not unsearched:
         raise AssertionError(f"no legal step for {t.remaining} in {t.pos}")
     t.target = _fast_target(t)
     return _random_step(t, rng)
 
 
-def push(t: Turn, step: Step, known: list[Step] | None = None) -> Turn:
-    """Play a step that ``turn_steps`` allows (the caller checks legality); ``known``: the
-    legal steps after it, when the caller has found them."""
+def push(t: Turn, step: Step) -> Turn:
+    """Play a step that ``turn_steps`` allows (the caller checks legality)."""
     rs = t.rules
     fam = _FAMILY[rs.family]
-    pos = apply_step(rs, t.pos, step)
+    after = apply_step(rs, t.pos, step)
+    outcome = fam.early_outcome(t, t.pos, after, step, t.moves)
+    if step.many > 1:  # bräde 2a: the six-out's side effects (RV 2b/2c)
+        after = fam.after_step(rs, after, step)
+    return _advance(t, step, after, outcome, None)
+
+
+def _advance(
+    t: Turn, step: Step, after: Position, outcome: Outcome | None, known: list[Step] | None
+) -> Turn:
+    """The turn after ``step`` (``after`` the position, ``outcome`` an early win; ``known``:
+    the legal steps after it, when the caller has found them), with its forfeits settled."""
     remaining, critical = t.remaining, t.critical
     if step.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
         remaining, critical = (), ()
-        outcome = fam.early_outcome(t, t.pos, pos, step, t.moves)
-        pos = fam.after_step(rs, pos, step)
+    elif t.plan.free:
+        i = remaining.index(step.die)
+        remaining = remaining[:i] + remaining[i + 1 :]
+        critical = critical[:i] + critical[i + 1 :]
     else:
-        if t.plan.free:
-            i = remaining.index(step.die)
-            remaining = remaining[:i] + remaining[i + 1 :]
-            critical = critical[:i] + critical[i + 1 :]
-        else:
-            remaining, critical = remaining[1:], critical[1:]
-        outcome = fam.early_outcome(t, t.pos, pos, step, t.moves)
+        remaining, critical = remaining[1:], critical[1:]
     t2 = Turn(
-        rs,
+        t.rules,
         t.start,
         t.plan,
-        pos,
+        after,
         remaining,
         critical,
         (*t.moves, step),
@@ -314,11 +338,19 @@ def _settle(t: Turn) -> Turn:
     """Forfeit the dice that cannot be moved now (P-order, P-pasch-*, maximisation)."""
     while t.remaining and t.outcome is None:
         target = t.target
-        if target == _UNSEARCHED:  # some die can move: then some step is legal
+        if target is None:  # ordered: the steps of the die due
+            steps = t.steps
+            if steps is None:
+                rs = t.rules
+                fam = _FAMILY[rs.family]
+                steps = t.steps = fam.steps(rs, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
+            if steps:
+                return t
+        elif target == _UNSEARCHED:  # some die can move: then some step is legal
             if _candidates(t, family_of(t.rules)):
                 return t
-        elif target is not None and target[2] < 0:  # decided by search: steps exist while
-            if len(t.moves) < target[0]:  # the played ones leave dice of the target to move
+        elif target[2] < 0:  # decided by search: steps exist while the played ones leave
+            if len(t.moves) < target[0]:  # dice of the target to move
                 return t
         elif _steps_now(t):
             return t
@@ -454,10 +486,11 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
     me = t.start.turn
     pos, outcome = family_of(rs).finish(t)
     again = plan.reroll and not (rs.reroll_needs_complete and t.forfeited) and outcome is None
+    w, b, _, wp, bp, streak, general, flags = pos
     if again:
-        pos = pos._replace(streak=pos.streak + 1)
+        pos = _new(Position, (w, b, me, wp, bp, streak + 1, general, flags))
     else:
-        pos = pos._replace(streak=0, turn=1 - me)
+        pos = _new(Position, (w, b, 1 - me, wp, bp, 0, general, flags))
     return pos, outcome, again
 
 

@@ -202,6 +202,8 @@ class Position(NamedTuple):
         """A copy with the extra key set (0 removes it)."""
         if key not in EXTRA_KEYS:
             raise PositionError(f"unknown key {key!r}")
+        if self.flag(key) == value:
+            return self
         items = {k: v for k, v in self.flags if k != key}
         if value:
             items[key] = value

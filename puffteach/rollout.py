@@ -19,7 +19,7 @@ import random
 from typing import Final, NamedTuple
 
 from .families import family_of
-from .movegen import begin, finish, plans, random_play
+from .movegen import begin, finish, random_play
 from .outcome import Outcome
 from .position import Position
 from .rules import RuleSet
@@ -53,8 +53,9 @@ def one_die_required(rs: RuleSet, pos: Position) -> bool:
 
 def random_roll(rs: RuleSet, pos: Position, rng: random.Random) -> Roll:
     """Roll for the side to move and play uniformly random legal steps to the end of the roll."""
-    dice = (_die(rng),) if one_die_required(rs, pos) else (_die(rng), _die(rng))
-    options = plans(rs, pos, dice)
+    fam = family_of(rs)
+    dice = (_die(rng),) if fam.one_die_required(rs, pos) else (_die(rng), _die(rng))
+    options = fam.plans(rs, pos, dice)  # the dice are the rule set's own kind of roll
     plan = options[0]
     if len(options) > 1:  # the generalpasch: name one of the six pasches or play the dice
         choice = int(rng.random() * 7)

@@ -94,6 +94,13 @@ class Family(ABC):
         """The pips a play uses when the rules ask for as many pips as possible (bräde)."""
         return 0
 
+    def maximise_refusal(self, rs: RuleSet) -> Refusal:
+        """Why a step that is legal alone is refused within the roll: it would leave dice
+        unused that another play would use (PI-order's maximisation)."""
+        from ..steps import Refusal
+
+        return Refusal.of(rs.rule_id("order"), "refusal.maximise")
+
     def play_rules(self, rs: RuleSet) -> bool:
         """Does a rule judge whole plays (so a shorter play can be legal where every longer
         one is not, bräde RV 3)?"""

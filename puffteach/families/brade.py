@@ -547,6 +547,9 @@ class Brade(Family):
     def play_pips(self, rs: RuleSet, moves: tuple[Step, ...]) -> int:
         return sum((st.to - st.frm) * st.many for st in moves)
 
+    def maximise_refusal(self, rs: RuleSet) -> Refusal:
+        return _R(rs.rule_id("dice"), "refusal.brade_maximise")
+
     def play_rules(self, rs: RuleSet) -> bool:
         return rs.five_blots
 

@@ -182,7 +182,10 @@ class Puff(Family):
     def steps(
         self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
     ) -> list[Step]:
-        own, opp = _sides(pos)
+        if pos[2]:
+            own, opp = pos[1], pos[0]
+        else:
+            own, opp = pos[0], pos[1]
         guard = rs.long_entry and _protected(rs, pos, opp)
         out: list[Step | Refusal] = []
         if own[0] and rs.enter_first:
@@ -225,11 +228,9 @@ class Puff(Family):
             kind = pattern_win(rs, pos, me)
             if kind:
                 outcome = win_outcome(rs, pos, me, kind)
-        if turn.plan.pasch:
-            if me:
-                pos = pos._replace(bpasch=pos.bpasch + 1)
-            else:
-                pos = pos._replace(wpasch=pos.wpasch + 1)
+        if turn.plan.pasch:  # the pasch count (P-pasch-1: a player's first pasch differs)
+            w, b, turn_, wp, bp, *rest = pos
+            pos = _new(Position, (w, b, turn_, wp + (not me), bp + me, *rest))
         if rs.long_entry:
             pos = pos.with_flag("brolled" if me else "wrolled", 1)
         return pos, outcome
