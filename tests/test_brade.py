@@ -905,6 +905,27 @@ def test_rv_18_kejsarspel() -> None:
             assert_outcome(p, "kejsarspel", points)
 
 
+@pytest.mark.parametrize(("rules", "plain"), [(BF, 1), (BS + "+18+26d", 1), (VM + "+18", 0)])
+def test_rv_18_kejsarspel_is_one_play(rules: str, plain: int) -> None:
+    """RV-18 / B-beautiful: the kejsarspel is one play, whichever die carries the checker."""
+    # RV 18: the fifteenth checker is laid between the two bands, so 21/23 (the 2) and 21/24
+    # (the 3) make the same crown: one end, one play.  The only other play of 3-2 uses both
+    # dice without crowning first: 23/off (the 2, exact) then 21/24 (the 3).  The 2 cannot
+    # move 24 (no 1 left), and 21/24 first is the crown itself.  Under 8b (Vasamuseet) 23/off
+    # is not allowed while 21 stands behind it, so the crown is the only play.
+    pos = "W:21,23x7,24x7 B:1x15 w"
+    ps = plays(rules, pos, 3, 2)
+    kinds = sorted((p["outcome"] or {}).get("kind", "") for p in ps)
+    assert kinds == [""] * plain + ["kejsarspel"], ps
+    if plain:
+        assert {_pos(p["position"]) for p in ps if p["outcome"] is None} == {
+            "W:23x6,24x8,25 B:1x15 b"
+        }
+    # both single steps still crown (a board may take either die)
+    for move in ("21/23", "21/24"):
+        assert explain(rules, pos, (3, 2), move)["legal"] is True
+
+
 def test_rv_19_shifted_pattern_behind_huk_band() -> None:
     """RV-19: with Black's huk band on W24, uppspel may be made on 23."""
     pre, board = "W:20,23x14 B:12x2,14x13 w", "W:23x15 B:12x2,14x13"

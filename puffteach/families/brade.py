@@ -246,6 +246,12 @@ def finish(t: Turn) -> tuple[Position, Outcome | None]:
         if excess > 0 and any(st.hit for st in t.moves):
             kind = "sprangjan" if _jan_made_by_burst(t) else "jan"
             outcome = score(rs, pos, me, kind, excess)
+    if outcome is not None and outcome.kind == "kejsarspel" and own[24] == 8:
+        # RV 18: the fifteenth checker lies across both bands, whichever die took it there; one
+        # end, written with it on 23 (the lower die's point), so 21/23 and 21/24 (dice 2-3) are
+        # one play, not two
+        own = (*own[:23], 8, 7, *own[25:])
+        pos = pos._replace(b=own) if me else pos._replace(w=own)
     c = "b" if me else "w"
     if rs.opening_six in ("2b", "2c"):
         pos = pos.with_flag(f"{c}rolled", 1)
