@@ -186,6 +186,13 @@ class Game:
 
     def reroll(self) -> tuple[int, ...]:
         """Bräde RV 25: once per game, refuse the roll just made and roll again."""
+        t = self._state.turn
+        self._refuse_roll()
+        assert t is not None
+        return self.roll(one_die=len(t.plan.dice) == 1)
+
+    def _refuse_roll(self) -> None:
+        """RV 25's checks and bookkeeping, shared by :meth:`reroll` and records."""
         st = self._state
         t = st.turn
         if not self.rules.reroll_once:
@@ -199,24 +206,12 @@ class Game:
         self._set(
             _State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),), st.after)
         )
-        return self.roll(one_die=len(t.plan.dice) == 1)
-
-    def _reroll_record(self) -> None:
-        st = self._state
-        t = st.turn
-        if t is None or t.moves or not self.rules.reroll_once:
-            raise GameError("a re-roll must directly follow a roll (RV 25)")
-        c = "b" if st.position.turn else "w"
-        pos = st.position.with_flag(f"{c}reroll", 1)
-        self._set(
-            _State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),), st.after)
-        )
 
     def resign(self) -> Outcome:
         """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
         st = self._state
-        if st.turn is not None or self.is_over():
-            raise GameError("resign between rolls, before rolling")
+        if st.turn is not None or st.outcome is not None:  # RV 11-13's extra rolls too
+            raise GameError("resign between rolls, before rolling, while the game is on")
         fam = family_of(self.rules)
         why = fam.resign_refusal(self.rules, st.position)
         if why is not None:
@@ -539,7 +534,7 @@ class Game:
         elif kind == "end":
             self.end_roll()
         elif kind == "reroll":
-            self._reroll_record()
+            self._refuse_roll()
         elif kind == "resign":
             self.resign()
         else:

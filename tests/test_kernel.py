@@ -319,3 +319,39 @@ def test_first_steps_match_a_brute_force_oracle(name: str) -> None:
         assert set(turn_steps(t)) == _oracle_first_steps(name, pos, dice), (str(pos), dice)
         checked += 1
     assert checked > 20
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_a_record_cannot_re_roll_twice() -> None:
+    """RV 25: one re-roll per player per game, also when a record is read."""
+    from puffteach import Game
+    from puffteach.game import GameError
+
+    g = Game("brade-standard+25", position="W:1x15 B:1x15 w")
+    g.set_dice(3, 1)
+    g.apply_event(["reroll", 1])
+    g.set_dice(2, 1)
+    g.push("1/2")
+    g.push("1/3")
+    g.set_dice(4, 2)  # Black
+    for m in ("1/3", "1/5"):
+        g.push(m)
+    g.set_dice(5, 1)  # White again: his re-roll is spent
+    with pytest.raises(GameError, match="once-per-game"):
+        g.apply_event(["reroll", 1])
+
+
+def test_no_resigning_during_the_losers_extra_rolls() -> None:
+    """RV 12: after a hemspel the loser, with nothing borne off, rolls three times; the game
+    is decided, so nobody can resign (RV 4a) in between."""
+    from puffteach import Game
+    from puffteach.game import GameError
+
+    g = Game("brade-standard+12", position="W:24,25x14 B:1x15 w")
+    g.set_dice(1, 2)
+    g.push("24/off")
+    assert g.outcome is not None and g.after_game is not None
+    with pytest.raises(GameError, match="resign"):
+        g.resign()

@@ -205,7 +205,13 @@ class Puff(Family):
 
     def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """One plan, or seven for the generalpasch (played as rolled, or named as x-x)."""
-        a, b = sorted(dice)
+        a, b = (dice[0], dice[1]) if dice[0] <= dice[1] else (dice[1], dice[0])
+        if a != b and not rs.long_entry:  # P-order / PI-order: the same plan every time
+            plan = _UNEQUAL.get((rs.name, a, b))
+            if plan is None:
+                plan = _UNEQUAL[(rs.name, a, b)] = _plan(rs, pos, (a, b), None)
+            if not (rs.generalpasch and pos.general == (a, b)):
+                return [plan]
         out = [_plan(rs, pos, (a, b), None)]
         if rs.generalpasch and pos.general == (a, b):
             out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
@@ -224,7 +230,7 @@ class Puff(Family):
 
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
         rs, me, pos, outcome = turn.rules, turn.start.turn, turn.pos, turn.outcome
-        if outcome is None:
+        if outcome is None and rs.tower_goose:
             kind = pattern_win(rs, pos, me)
             if kind:
                 outcome = win_outcome(rs, pos, me, kind)
@@ -301,6 +307,8 @@ def _plan(
 
 
 _PLANS: dict[tuple[object, ...], Plan] = {}
+#: unequal dice without long-puff-entry: the plan depends only on the rule set and the dice
+_UNEQUAL: dict[tuple[str, int, int], Plan] = {}
 
 
 def _make_plan(
