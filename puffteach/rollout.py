@@ -23,7 +23,7 @@ from .movegen import begin, finish, random_play
 from .outcome import Outcome
 from .position import Position
 from .rules import RuleSet
-from .steps import Step
+from .steps import Step, Turn
 
 
 class Roll(NamedTuple):
@@ -53,6 +53,13 @@ def one_die_required(rs: RuleSet, pos: Position) -> bool:
 
 def random_roll(rs: RuleSet, pos: Position, rng: random.Random) -> Roll:
     """Roll for the side to move and play uniformly random legal steps to the end of the roll."""
+    t = _random_turn(rs, pos, rng)
+    final, outcome, again = finish(t)
+    return Roll(final, outcome, again, t.plan.dice, t.plan.named, t.moves, t.forfeited)
+
+
+def _random_turn(rs: RuleSet, pos: Position, rng: random.Random) -> Turn:
+    """A roll of random dice for the side to move, played to its end by random legal steps."""
     fam = family_of(rs)
     dice = (_die(rng),) if fam.one_die_required(rs, pos) else (_die(rng), _die(rng))
     options = fam.plans(rs, pos, dice)  # the dice are the rule set's own kind of roll
@@ -61,9 +68,7 @@ def random_roll(rs: RuleSet, pos: Position, rng: random.Random) -> Roll:
         choice = int(rng.random() * 7)
         if choice:
             plan = options[choice]
-    t = random_play(begin(rs, pos, plan), rng)
-    final, outcome, again = finish(t)
-    return Roll(final, outcome, again, plan.dice, plan.named, t.moves, t.forfeited)
+    return random_play(begin(rs, pos, plan), rng)
 
 
 def opening(rs: RuleSet, rng: random.Random) -> Position:
@@ -82,8 +87,7 @@ def random_game(
     the number of rolls. (RV 11-13's extra rolls after the game are left to Game.)"""
     pos = opening(rs, rng) if pos is None else pos
     for n in range(1, MAX_ROLLS + 1):
-        roll = random_roll(rs, pos, rng)
-        pos = roll.position
-        if roll.outcome is not None:
-            return pos, roll.outcome, n
+        pos, outcome, _ = finish(_random_turn(rs, pos, rng))
+        if outcome is not None:
+            return pos, outcome, n
     raise RuntimeError(f"no end after {MAX_ROLLS} rolls under {rs.name}")

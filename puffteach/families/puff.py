@@ -195,7 +195,8 @@ class Puff(Family):
                 _enter(rs, own, opp, guard, cont, first, cont, die, False, out)
         else:
             _land(rs, own, opp, guard, die, range(1, OFF - die), False, out)
-            _bear(rs, own, die, range(max(19, OFF - die), OFF), False, out)
+            if not sum(own[:19]):  # (the bear-off segment would only refuse otherwise)
+                _bear(rs, own, die, range(max(19, OFF - die), OFF), False, out)
         return cast("list[Step]", out)
 
     # ------------------------------------------------------------------ a roll
