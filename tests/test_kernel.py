@@ -355,3 +355,14 @@ def test_no_resigning_during_the_losers_extra_rolls() -> None:
     assert g.outcome is not None and g.after_game is not None
     with pytest.raises(GameError, match="resign"):
         g.resign()
+
+
+def test_rule_fields_mirror_the_rule_set() -> None:
+    """Presets and codes are typed (RuleFields) with exactly the RuleSet's fields."""
+    import dataclasses
+    import typing
+
+    from puffteach.rules import RuleFields, RuleSet
+
+    fields = {f.name for f in dataclasses.fields(RuleSet)} - {"name", "preset", "codes"}
+    assert set(typing.get_type_hints(RuleFields)) == fields

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, TypedDict
 
 from ..board import Layout
 from .ids import RULES, SOURCES, Rule, rule
@@ -172,6 +172,62 @@ class RuleSet:
             )
 
 
+class RuleFields(TypedDict, total=False):
+    """The fields of a :class:`RuleSet` that presets and codes set (everything but the name,
+    the preset and the codes), typed as the RuleSet types them, so a preset or a code with a
+    value its field does not take fails the type check."""
+
+    family: Literal["puff", "brade"]
+    source: str
+    layout: Layout
+    title: str
+    start_point: int
+    opening: Literal["higher", "lower"]
+    dice_order: Literal["lower-first", "free"]
+    maximise: bool
+    higher_die: bool
+    enter_first: bool
+    enter_own: bool
+    first_pasch: PaschMoves
+    later_pasch: PaschMoves
+    pasch_reroll: Literal["never", "later", "all"]
+    reroll_needs_complete: bool
+    fourth_pasch: bool
+    generalpasch: bool
+    bearoff: Literal["rearmost", "any-over", "8a", "8b", "8c", "8d"]
+    exact_25: bool
+    tower_goose: bool
+    long_entry: bool
+    scoring: Literal["lt", "pi", "gp", "brade"]
+    noband: tuple[int, int] | None
+    burst_entry: Literal["none", "5a", "5b"]
+    burst_entry_strict: bool
+    wall: Literal["none", "6a", "6b"]
+    huk_burst: bool
+    bear_bands_only: bool
+    huk_blocks_bearoff: bool
+    beautiful: Literal["none", "14a", "14b"]
+    patterns: tuple[str, ...]
+    shifted_patterns: bool
+    one_die: Literal["none", "15a", "15b"]
+    munk_graded: bool
+    jan_graded: bool
+    pissmunk: bool
+    roll_names: bool
+    jan_when: Literal["24a", "24b"]
+    sprangjan_now: bool
+    reroll_once: bool
+    points: Literal["bh", "26a", "26b", "26c", "26d", "26e"]
+    opening_six: Literal["none", "2a", "2b", "2c"]
+    six_out_kvartaner: bool
+    six_out_count: int
+    five_blots: bool
+    resign: Literal["4a", "4b", "4c"]
+    match_start: Literal["1a", "1b", "1c"]
+    after_game: tuple[int, ...]
+    ids: tuple[tuple[str, str], ...]
+
+
 _ID_MAPS: dict[str, dict[str, str]] = {}
 
 _DEFAULT_IDS: Final[dict[str, str]] = {
@@ -188,7 +244,7 @@ _DEFAULT_IDS: Final[dict[str, str]] = {
     "win": "P-win",
 }
 
-_LT = dict(family="puff", source="LT")
+_LT = RuleFields(family="puff", source="LT")
 _PI_IDS = (("order", "PI-order"), ("bearoff", "PI-bearoff"), ("win", "PI-win"))
 _GP_IDS = (
     ("order", "GP-order"),
@@ -197,7 +253,7 @@ _GP_IDS = (
     ("bearoff", "GP-bearoff"),
     ("win", "GP-win"),
 )
-_PI = dict(
+_PI = RuleFields(
     family="puff",
     source="PI",
     dice_order="free",
@@ -211,18 +267,20 @@ _PI = dict(
 )
 
 #: preset name -> RuleSet field values
-PRESETS: Final[dict[str, dict[str, object]]] = {
-    "lang-puff": dict(_LT, layout="long", title="lång puff (Lyckans Talisman)"),
-    "kontrar-puff": dict(_LT, layout="contrary", title="konträr puff (Lyckans Talisman)"),
-    "dubbel-kontrar-puff": dict(
-        _LT, layout="double-contrary", title="dubbel konträr puff (Lyckans Talisman)"
+PRESETS: Final[dict[str, RuleFields]] = {
+    "lang-puff": RuleFields(**_LT, layout="long", title="lång puff (Lyckans Talisman)"),
+    "kontrar-puff": RuleFields(**_LT, layout="contrary", title="konträr puff (Lyckans Talisman)"),
+    "dubbel-kontrar-puff": RuleFields(
+        **_LT, layout="double-contrary", title="dubbel konträr puff (Lyckans Talisman)"
     ),
-    "pierer-langer-puff": dict(_PI, layout="long", title="langer Puff (Pierer 1861)"),
-    "pierer-contrapuff": dict(_PI, layout="contrary", title="einfacher Contrapuff (Pierer 1861)"),
-    "pierer-doppelter-contrapuff": dict(
-        _PI, layout="double-contrary", title="doppelter Contrapuff (Pierer 1861)"
+    "pierer-langer-puff": RuleFields(**_PI, layout="long", title="langer Puff (Pierer 1861)"),
+    "pierer-contrapuff": RuleFields(
+        **_PI, layout="contrary", title="einfacher Contrapuff (Pierer 1861)"
     ),
-    "gegenpuff": dict(
+    "pierer-doppelter-contrapuff": RuleFields(
+        **_PI, layout="double-contrary", title="doppelter Contrapuff (Pierer 1861)"
+    ),
+    "gegenpuff": RuleFields(
         family="puff",
         source="GP",
         layout="contrary",
@@ -236,13 +294,13 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
 }
 
 #: Puff option code -> (field changes, rule id)
-PUFF_OPTIONS: Final[dict[str, dict[str, object]]] = {
-    "fourth-pasch": dict(fourth_pasch=True),
-    "incomplete-pasch-ends-turn": dict(reroll_needs_complete=True),
-    "generalpasch": dict(generalpasch=True),
-    "exact-25": dict(exact_25=True),
-    "tower-goose": dict(tower_goose=True),
-    "long-puff-entry": dict(long_entry=True, first_pasch="top"),
+PUFF_OPTIONS: Final[dict[str, RuleFields]] = {
+    "fourth-pasch": RuleFields(fourth_pasch=True),
+    "incomplete-pasch-ends-turn": RuleFields(reroll_needs_complete=True),
+    "generalpasch": RuleFields(generalpasch=True),
+    "exact-25": RuleFields(exact_25=True),
+    "tower-goose": RuleFields(tower_goose=True),
+    "long-puff-entry": RuleFields(long_entry=True, first_pasch="top"),
 }
 
 _ALIASES: Final[dict[str, str]] = {
@@ -254,7 +312,7 @@ _ALIASES: Final[dict[str, str]] = {
 _CACHE: dict[str, RuleSet] = {}
 
 
-def _all_presets() -> dict[str, dict[str, object]]:
+def _all_presets() -> dict[str, RuleFields]:
     return {**PRESETS, **brade.PRESETS}
 
 
@@ -281,7 +339,7 @@ def rules(spec: str | RuleSet) -> RuleSet:
     presets = _all_presets()
     if preset not in presets:
         raise RuleSetError(f"unknown preset {head!r}; presets: {', '.join(presets)}")
-    values = dict(presets[preset])
+    values = RuleFields(**presets[preset])
     family = values["family"]
     if family == "brade":
         result = brade.build(preset, values, [_normalise(c) for c in codes])
@@ -291,7 +349,7 @@ def rules(spec: str | RuleSet) -> RuleSet:
     return result
 
 
-def _build_puff(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
+def _build_puff(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     chosen: list[str] = []
     for code in codes:
         if code not in PUFF_OPTIONS:
@@ -313,7 +371,7 @@ def _build_puff(preset: str, values: dict[str, object], codes: list[str]) -> Rul
     for code in chosen:
         values.update(PUFF_OPTIONS[code])
     name = "+".join([preset, *chosen])
-    return RuleSet(name=name, preset=preset, codes=tuple(chosen), **values)  # type: ignore[arg-type]
+    return RuleSet(name=name, preset=preset, codes=tuple(chosen), **values)
 
 
 def describe(rs: RuleSet) -> dict[str, object]:

@@ -12,6 +12,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Final
 
+from . import RuleFields
 from .ids import Rule, register
 
 if TYPE_CHECKING:
@@ -169,133 +170,153 @@ _RV_SECTIONS = {
 }
 
 #: code -> (summary, field changes)
-CODES: Final[dict[str, tuple[str, dict[str, object]]]] = {
-    "1a": ("in a match the loser of a game starts the next", dict(match_start="1a")),
-    "1b": ("in a match the players tek again for every game", dict(match_start="1b")),
-    "1c": ("in a match the first roll alternates between the players", dict(match_start="1c")),
+CODES: Final[dict[str, tuple[str, RuleFields]]] = {
+    "1a": ("in a match the loser of a game starts the next", RuleFields(match_start="1a")),
+    "1b": ("in a match the players tek again for every game", RuleFields(match_start="1b")),
+    "1c": (
+        "in a match the first roll alternates between the players",
+        RuleFields(match_start="1c"),
+    ),
     "2a": (
         "a first roll of 6-6 may put six checkers on point 7 as one burstable band",
-        dict(opening_six="2a"),
+        RuleFields(opening_six="2a"),
     ),
-    "2b": ("as 2a; an answering six-out sends the first six back home", dict(opening_six="2b")),
-    "2c": ("as 2b, for as long as 6-6 answers 6-6", dict(opening_six="2c")),
+    "2b": (
+        "as 2a; an answering six-out sends the first six back home",
+        RuleFields(opening_six="2b"),
+    ),
+    "2c": ("as 2b, for as long as 6-6 answers 6-6", RuleFields(opening_six="2c")),
     # RV 2a's two local forms (no letter of their own in RV): named codes beside 2a-2c
     "2a-kvartaner": (
         "as 2a, also for a first 4-4: six checkers on point 5 (some circles)",
-        dict(six_out_kvartaner=True),
+        RuleFields(six_out_kvartaner=True),
     ),
     "2a-island": (
         "the Icelandic form of 2a: a first 6-6 puts four checkers on point 7",
-        dict(six_out_count=4),
+        RuleFields(six_out_count=4),
     ),
-    "3": ("no band before five blots have left the home", dict(five_blots=True)),
+    "3": ("no band before five blots have left the home", RuleFields(five_blots=True)),
     "4a": (
         "a player who never had a band in his 3rd/4th quarter nor the janblotta out may "
         "resign for a hemspel's points",
-        dict(resign="4a"),
+        RuleFields(resign="4a"),
     ),
-    "4b": ("resigning is not allowed", dict(resign="4b")),
+    "4b": ("resigning is not allowed", RuleFields(resign="4b")),
     "4c": (
         "no resigning, but a jan made before the victim had a band in his 3rd/4th quarter "
         "scores as a hemspel",
-        dict(resign="4c"),
+        RuleFields(resign="4c"),
     ),
     "5a": (
         "an entering checker bursts if more checkers wait than free points in the first quarter",
-        dict(burst_entry="5a"),
+        RuleFields(burst_entry="5a"),
     ),
     # RV 5a read strictly (no letter of its own in RV): a named reading beside 5a
     "5a-strict": (
         "as 5a, counting only empty points as free (an opponent blot's point is not)",
-        dict(burst_entry_strict=True),
+        RuleFields(burst_entry_strict=True),
     ),
     "5b": (
         "an entering checker bursts when all six first-quarter points hold own checkers "
         "or opponent bands",
-        dict(burst_entry="5b"),
+        RuleFields(burst_entry="5b"),
     ),
-    "6a": ("more than five bands in a row are allowed but may be burst", dict(wall="6a")),
+    "6a": ("more than five bands in a row are allowed but may be burst", RuleFields(wall="6a")),
     "6b": (
         "six bands in a row may not be made; a die that would force it is forfeited",
-        dict(wall="6b"),
+        RuleFields(wall="6b"),
     ),
     "7": (
         "a band on the huk may be burst once the opponent has all checkers in his fourth quarter",
-        dict(huk_burst=True),
+        RuleFields(huk_burst=True),
     ),
     "8a": (
         "any checker may be borne off, reducing a larger die, using as many pips as possible",
-        dict(bearoff="8a"),
+        RuleFields(bearoff="8a"),
     ),
-    "8b": ("only the rearmost checker may be borne off, reducing allowed", dict(bearoff="8b")),
-    "8c": ("only exact bear-off; a larger die is forfeited", dict(bearoff="8c")),
-    "8d": ("exact bear-off only while the opponent holds his huk, else 8a", dict(bearoff="8d")),
+    "8b": (
+        "only the rearmost checker may be borne off, reducing allowed",
+        RuleFields(bearoff="8b"),
+    ),
+    "8c": ("only exact bear-off; a larger die is forfeited", RuleFields(bearoff="8c")),
+    "8d": (
+        "exact bear-off only while the opponent holds his huk, else 8a",
+        RuleFields(bearoff="8d"),
+    ),
     "9": (
         "the bear-off may not begin until every checker in the fourth quarter stands in a band",
-        dict(bear_bands_only=True),
+        RuleFields(bear_bands_only=True),
     ),
-    "10": ("no bear-off while the opponent holds a band on his huk", dict(huk_blocks_bearoff=True)),
+    "10": (
+        "no bear-off while the opponent holds a band on his huk",
+        RuleFields(huk_blocks_bearoff=True),
+    ),
     "11": (
         "after the starter's hemspel without munk the opponent has one roll to draw",
-        dict(after_game=(11,)),
+        RuleFields(after_game=(11,)),
     ),
     "12": (
         "after a hemspel the loser has three rolls to make a beautiful pattern",
-        dict(after_game=(12,)),
+        RuleFields(after_game=(12,)),
     ),
     "13": (
         "after a beautiful win the loser has three rolls to make a higher one",
-        dict(after_game=(13,)),
+        RuleFields(after_game=(13,)),
     ),
     "14a": (
         "a beautiful pattern counts only after the roll is moved with the most pips",
-        dict(beautiful="14a"),
+        RuleFields(beautiful="14a"),
     ),
-    "14b": ("a beautiful pattern counts as soon as it stands", dict(beautiful="14b")),
+    "14b": ("a beautiful pattern counts as soon as it stands", RuleFields(beautiful="14b")),
     "15a": (
         "the one-die rule: a three-roll series of one die towards a beautiful pattern",
-        dict(one_die="15a"),
+        RuleFields(one_die="15a"),
     ),
     "15b": (
         "as 15a; a second series binds the player to one die for the rest of the game",
-        dict(one_die="15b"),
+        RuleFields(one_die="15b"),
     ),
-    "16": ("triangel 5-4-3-2-1 on points 24-20 is a beautiful play", dict(patterns=("triangel",))),
-    "17": ("9-5-1 on points 24-22 is a beautiful play", dict(patterns=("nio-fem-ett",))),
-    "18": ("kejsarspel is a beautiful play valued as uppspel", dict(patterns=("kejsarspel",))),
+    "16": (
+        "triangel 5-4-3-2-1 on points 24-20 is a beautiful play",
+        RuleFields(patterns=("triangel",)),
+    ),
+    "17": ("9-5-1 on points 24-22 is a beautiful play", RuleFields(patterns=("nio-fem-ett",))),
+    "18": (
+        "kejsarspel is a beautiful play valued as uppspel",
+        RuleFields(patterns=("kejsarspel",)),
+    ),
     "19": (
         "while the opponent holds his huk, patterns may stand one point further back",
-        dict(shifted_patterns=True),
+        RuleFields(shifted_patterns=True),
     ),
-    "20": ("one munk point per opponent checker waiting to enter", dict(munk_graded=True)),
+    "20": ("one munk point per opponent checker waiting to enter", RuleFields(munk_graded=True)),
     "21": (
         "one extra jan point per checker beyond what the opponent can enter",
-        dict(jan_graded=True),
+        RuleFields(jan_graded=True),
     ),
     "22": (
         "hitting a blot and bearing off the last checker in one roll is pissmunk",
-        dict(pissmunk=True),
+        RuleFields(pissmunk=True),
     ),
-    "23": ("every roll is called out by its traditional name", dict(roll_names=True)),
-    "24a": ("jan or sprängjan wins as soon as one die makes it", dict(jan_when="24a")),
+    "23": ("every roll is called out by its traditional name", RuleFields(roll_names=True)),
+    "24a": ("jan or sprängjan wins as soon as one die makes it", RuleFields(jan_when="24a")),
     "24b": (
         "jan and sprängjan win only after the whole roll is moved with the most pips",
-        dict(jan_when="24b", sprangjan_now=False),
+        RuleFields(jan_when="24b", sprangjan_now=False),
     ),
-    "25": ("once per game a player may refuse his roll and roll again", dict(reroll_once=True)),
-    "26a": ("points: Regler för bräde 2005", dict(points="26a")),
-    "26b": ("points: Lyckans Talisman 1818", dict(points="26b")),
-    "26c": ("points: Illustrerad spelbok 1888", dict(points="26c")),
-    "26d": ("points: Vasamuseets vänner 1999", dict(points="26d")),
-    "26e": ("points: Fars brädspel 2003", dict(points="26e")),
+    "25": (
+        "once per game a player may refuse his roll and roll again",
+        RuleFields(reroll_once=True),
+    ),
+    "26a": ("points: Regler för bräde 2005", RuleFields(points="26a")),
+    "26b": ("points: Lyckans Talisman 1818", RuleFields(points="26b")),
+    "26c": ("points: Illustrerad spelbok 1888", RuleFields(points="26c")),
+    "26d": ("points: Vasamuseets vänner 1999", RuleFields(points="26d")),
+    "26e": ("points: Fars brädspel 2003", RuleFields(points="26e")),
 }
 
-for _code, (_summary, _) in CODES.items():
-    _para = int(re.match(r"\d+", _code).group())  # type: ignore[union-attr]
-    register(Rule(f"RV-{_code}", "RV", f"{_para}. {_RV_SECTIONS[_para]}", _summary))
-
 BASE_PATTERNS = ("enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel")
-_COMMON: dict[str, object] = dict(
+_COMMON = RuleFields(
     family="brade",
     layout="brade",
     start_point=1,
@@ -328,9 +349,9 @@ _COMMON: dict[str, object] = dict(
 #: the a-rules of RV (Regler för bräde)
 STANDARD_CODES = ("1a", "2a", "4a", "5a", "6a", "8a", "14a", "15a", "24a", "26a")
 
-PRESETS: Final[dict[str, dict[str, object]]] = {
-    "brade-family": dict(
-        _COMMON,
+PRESETS: Final[dict[str, RuleFields]] = {
+    "brade-family": RuleFields(
+        **_COMMON,
         source="BH",
         title="bräde, Behrens–Helmfrid family rules",
         burst_entry="5b",
@@ -344,8 +365,8 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
         resign="4b",
         patterns=(*BASE_PATTERNS, "kejsarspel"),
     ),
-    "brade-standard": dict(
-        _COMMON,
+    "brade-standard": RuleFields(
+        **_COMMON,
         source="RV",
         title="bräde, standard rules (Regler för bräde)",
         burst_entry="5a",
@@ -361,14 +382,15 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
         opening_six="2a",
     ),
 }
-PRESETS["vasamuseet"] = dict(
-    PRESETS["brade-standard"],
-    title="bräde, Vasamuseets brädspelsvänner",
-    resign="4b",
-    bearoff="8b",
-    beautiful="14b",
-    points="26d",
-)
+_VASA: RuleFields = {
+    **PRESETS["brade-standard"],
+    "title": "bräde, Vasamuseets brädspelsvänner",
+    "resign": "4b",
+    "bearoff": "8b",
+    "beautiful": "14b",
+    "points": "26d",
+}
+PRESETS["vasamuseet"] = _VASA
 #: the code in force for each paragraph the preset decides (BH's choices for the family)
 PRESET_CODES: Final[dict[str, tuple[str, ...]]] = {
     "brade-family": ("1a", "4b", "5b", "6a", "8c", "14a", "15a", "18", "24b"),
@@ -403,13 +425,18 @@ def paragraph(code: str) -> int:
     return int(digits.group())
 
 
+for _code, (_summary, _) in CODES.items():
+    _para = paragraph(_code)
+    register(Rule(f"RV-{_code}", "RV", f"{_para}. {_RV_SECTIONS[_para]}", _summary))
+
+
 def slot(code: str) -> str:
     """Codes in one slot replace each other: a paragraph's letters; a named local form stands
     beside them (``2a-island`` adds to 2a, 2b or 2c)."""
     return code if "-" in code else str(paragraph(code))
 
 
-def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
+def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     from . import RuleSet, RuleSetError
 
     chosen: dict[str, str] = {}
@@ -429,16 +456,14 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
         if pair <= eff:
             a, b = sorted(pair, key=paragraph)
             raise RuleSetError(f"{a} and {b} do not fit together: {why}")
-    patterns = list(values.get("patterns", ()))  # type: ignore[call-overload]
+    patterns = list(values.get("patterns", ()))
+    after_game = set(values.get("after_game", ()))
     for code in sorted(chosen.values(), key=paragraph):
-        changes = dict(CODES[code][1])
-        if "patterns" in changes:
-            patterns.extend(p for p in changes.pop("patterns") if p not in patterns)  # type: ignore[attr-defined]
-        if "after_game" in changes:
-            values["after_game"] = tuple(
-                sorted({*values.get("after_game", ()), *changes.pop("after_game")})  # type: ignore[misc]
-            )
+        changes = RuleFields(**CODES[code][1])
+        patterns.extend(p for p in changes.pop("patterns", ()) if p not in patterns)
+        after_game.update(changes.pop("after_game", ()))
         values.update(changes)
+    values["after_game"] = tuple(sorted(after_game))
     values["patterns"] = tuple(patterns)
     if values.get("opening_six", "none") == "none" and {"2a-kvartaner", "2a-island"} & set(
         chosen.values()
@@ -455,8 +480,7 @@ def build(preset: str, values: dict[str, object], codes: list[str]) -> RuleSet:
         if c not in PRESET_CODES[preset] or _changes_preset(preset, c)
     )
     name = "+".join([preset, *codes_out])
-    rs = RuleSet(name=name, preset=preset, codes=codes_out, **values)  # type: ignore[arg-type]
-    return dataclasses.replace(rs)
+    return RuleSet(name=name, preset=preset, codes=codes_out, **values)
 
 
 def _changes_preset(preset: str, code: str) -> bool:
