@@ -20,7 +20,7 @@ from .families import Family, family_of
 from .families.puff import pattern_win as pattern_win
 from .families.puff import win_outcome as win_outcome
 from .outcome import Outcome as Outcome
-from .position import Position
+from .position import CHECKERS, Position
 from .rules import RuleSet
 from .steps import Plan as Plan
 from .steps import Refusal as Refusal
@@ -95,8 +95,12 @@ def _reach(
     need: int,
     seen: set[tuple[Position, tuple[int, ...]]],
     prior: tuple[Step, ...] = (),
+    wins: bool = True,
 ) -> bool:
-    """Can ``need`` more dice of ``rem`` be moved from ``pos`` (or the game be won on the way)?"""
+    """Can ``need`` more dice of ``rem`` be moved from ``pos`` (or the game be won on the way)?
+
+    ``wins=False``: the ordinary dice rules, where only a win that leaves nothing to move ends
+    the roll (see :func:`_ends_roll`); the search goes on past any other win."""
     if need <= 0:
         return True
     if need == 1:  # any step of any die left will do
@@ -110,10 +114,10 @@ def _reach(
         rest = rem[:i] + rem[i + 1 :]
         for st in _raw(t, fam, pos, d, cont):
             p2 = apply_step(rs, pos, st)
-            if fam.early_outcome(t, pos, p2, st, prior) is not None:
+            if fam.early_outcome(t, pos, p2, st, prior) is not None and (wins or _ends_roll(p2)):
                 return True
             c2 = st.to if st.to != OFF else None
-            if _reach(t, fam, p2, c2, rest, need - 1, seen, (*prior, st)):
+            if _reach(t, fam, p2, c2, rest, need - 1, seen, (*prior, st), wins):
                 return True
     seen.add(key)
     return False
@@ -129,8 +133,8 @@ def _fast_target(t: Turn) -> tuple[int, int, int]:
     fam = family_of(t.rules)
     n = len(t.remaining)
     best = 0
-    for k in range(n, 0, -1):
-        if _reach(t, fam, t.pos, t.cont, t.remaining, k, set(), t.moves):
+    for k in range(n, 0, -1):  # the ordinary dice rules: a win in the roll is only permitted
+        if _reach(t, fam, t.pos, t.cont, t.remaining, k, set(), t.moves, wins=False):
             best = k
             break
     hi = 0
@@ -150,9 +154,22 @@ def _candidates(t: Turn, fam: Family) -> list[Step]:
         raw = t.raw = [
             st for d in sorted(set(t.remaining)) for st in _raw(t, fam, t.pos, d, t.cont)
         ]
-    if hi:
-        return [st for st in raw if st.die == hi]
+    if hi:  # ... and a step of the other die that wins at once (RV 24a, 14b: permitted)
+        return [st for st in raw if st.die == hi or _wins_now(t, fam, st)]
     return list(raw)
+
+
+def _wins_now(t: Turn, fam: Family, st: Step) -> bool:
+    p2 = apply_step(t.rules, t.pos, st)
+    return fam.early_outcome(t, t.pos, p2, st, t.moves) is not None
+
+
+def _ends_roll(pos: Position) -> bool:
+    """Has the mover borne off every checker (nothing is left to move)? Such a win ends the
+    roll by itself. Every other win during a roll (bräde sprängjan, RV 24a's jan, RV 14b's
+    patterns, kejsarspel) is permitted, not compulsory: the plays the ordinary dice rules allow
+    stay legal beside it, so the target of the roll is found as if the roll went on."""
+    return pos.side(pos.turn)[OFF] == CHECKERS
 
 
 def _keeps_target(t: Turn, fam: Family, st: Step, need: int) -> bool:
@@ -380,9 +397,10 @@ def _forfeit(t: Turn, n: int) -> Turn:
 Completion = tuple[tuple[Step, ...], Position, "Outcome | None"]
 
 
-def _complete(t: Turn) -> list[Completion]:
+def _complete(t: Turn, wins: bool = True) -> list[Completion]:
     """Every way to go on moving a free-order roll from ``t`` until no die can be moved or the
-    game is won, with the moves made so far (no maximisation yet)."""
+    game is won, with the moves made so far (no maximisation yet). ``wins=False``: go on past
+    every win that leaves something to move (the ordinary dice rules, see :func:`_ends_roll`)."""
     rs = t.rules
     fam = family_of(rs)
     results: list[Completion] = []
@@ -409,6 +427,8 @@ def _complete(t: Turn) -> list[Completion]:
                 for st in steps:
                     p2 = apply_step(rs, pos, st)
                     o2 = fam.early_outcome(t, pos, p2, st, moves)
+                    if not wins and o2 is not None and not _ends_roll(p2):
+                        o2 = None
                     c2 = st.to if st.to != OFF else None
                     new.setdefault((p2, c2, o2, st if len(moves) == k0 else first), (*moves, st))
             frontier = new
@@ -430,12 +450,16 @@ def _used(moves: tuple[Step, ...]) -> int:
 def _target(t: Turn, results: list[Completion]) -> tuple[int, int, int]:
     """(dice used, higher die forced (its value or 0), pips) that a legal play must reach.
 
-    A play that wins on the way (the last checker borne off, sprängjan, RV 14b / 24a) ends the
-    game, so it counts as using the whole roll. RV 2a's six-out is a free alternative and sets
-    no target."""
+    A play that bears off the last checker counts as using the whole roll. Other wins on the
+    way (sprängjan, RV 14b / 24a, kejsarspel) are permitted, not compulsory: the target is that
+    of the ordinary dice rules, found as if the roll went on past them (plays that win stay
+    legal beside the plays reaching it). RV 2a's six-out is a free alternative and sets no
+    target."""
     rs = t.rules
     fam = family_of(rs)
     full = len(t.plan.seq)
+    if any(o is not None and not _ends_roll(p) for _, p, o in results):
+        results = _complete(t, wins=False)
     plain = [
         m for m, _, o in results if o is None and not _six_out(m) and fam.play_refusal(t, m) is None
     ]

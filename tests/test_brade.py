@@ -973,6 +973,58 @@ def test_rv_24a_jan_wins_at_once() -> None:
     assert_outcome(play_with_board(VM, JAN1, (6, 1), JAN1_HIT), "jan", 4)
 
 
+# Black to move: his 7 (W19), 23 and 24.  White's blot on W21 is Black's 9; White has one
+# checker at 0 and own checkers on W1 (home band), W2, W3, W5, W6: only W4 is free for him.
+JAN_LOW = "W:0,1x6,2,3,5,6,9,15,21,22 B:7,23x2,24x12 b"
+
+
+@pytest.mark.parametrize("rules", [VM, BS])
+def test_rv_24a_one_die_jan_is_permitted_not_compulsory(rules: str) -> None:
+    """RV-24a: a jan made with one die wins, but the play the ordinary dice rules give stays
+    legal beside it (the review's case)."""
+    # RV 24a: the player "får" ignore the other die, and may make jan with the lower die.
+    # 4-2 by hand: 7/9* (the 2) hits W21, White then has 2 at 0 and one free point: jan.  After
+    # it the 4 has no move (9->13 is White's home band W1; no bear-off with 7 out of the
+    # fourth quarter).  7/11 (the 4, to W23) leaves the 2 without a move (11->13 is W1 again).
+    # So by the ordinary dice rules only one die can be used, and it must be the higher: 7/11.
+    ps = plays(rules, JAN_LOW, 4, 2)
+    assert len(ps) == 2, ps
+    jan = [p for p in ps if p["outcome"] is not None]
+    assert [p["moves"] for p in jan] == [["7/9*"]]
+    assert_outcome(jan[0], "jan", 4 if rules == VM else 2, winner="b")
+    plain = [p for p in ps if p["outcome"] is None]
+    assert [p["moves"] for p in plain] == [["7/11"]]
+    assert _pos(plain[0]["position"]) == "W:0,1x6,2,3,5,6,9,15,21,22 B:11,23x2,24x12 w"
+    assert forfeited(plain[0]) == [2]
+    # explain and the single steps agree
+    for move in ("7/9*", "7/11"):
+        assert explain(rules, JAN_LOW, (4, 2), move)["legal"] is True
+    from puffteach import Game
+
+    g = Game(rules, position=JAN_LOW)
+    g.set_dice(4, 2)
+    assert sorted(str(m) for m in g.legal_moves()) == ["7/11", "7/9*"]
+    # under 24b the jan is no win here (the whole roll must be used as the dice rules say)
+    assert {(p["outcome"] or {}).get("kind") for p in plays(BS + "+24b", JAN_LOW, 4, 2)} == {None}
+
+
+def test_rv_14b_one_die_pattern_is_permitted_not_compulsory() -> None:
+    """RV-14b: a pattern made with one die wins, and the ordinary plays stay legal beside it."""
+    # 6-2 under exact bear-off (8c): the 6 has no move at all (20+6, 22+6, ... pass the home
+    # and are not exact).  The 2 can play 20/22 (dubbelt kronspel 5-5-5 on 22-24: a win under
+    # 14b, 2 points in 26d), 22/24, or 23/off; 24+2 is not exact.  Each uses the one usable die.
+    pos = "W:20,22x4,23x5,24x5 B:1x15 w"
+    ps = plays(VM + "+8c", pos, 6, 2)
+    wins = [p for p in ps if p["outcome"] is not None]
+    assert [p["moves"] for p in wins] == [["20/22"]]
+    assert_outcome(wins[0], "dubbelt-kronspel", 2)
+    assert {_pos(p["position"]) for p in ps if p["outcome"] is None} == {
+        "W:20,22x3,23x5,24x6 B:1x15 b",
+        "W:20,22x4,23x4,24x5,25 B:1x15 b",
+    }
+    assert all(forfeited(p) == [6] for p in ps if p["outcome"] is None)
+
+
 @pytest.mark.parametrize(
     ("code", "points"), [("26a", 2), ("26b", 2), ("26c", 2), ("26d", 4), ("26e", 2)]
 )
