@@ -248,10 +248,7 @@ def random_play(t: Turn, rng: random.Random) -> Turn:
     return t
 
 
-_Drawn = (
-    tuple[Step, None]
-    | tuple[Step, Position, "Outcome | None", "list[Step] | None"]
-)
+_Drawn = tuple[Step, None] | tuple[Step, Position, "Outcome | None", "list[Step] | None"]
 
 
 def _random_step(t: Turn, rng: random.Random) -> _Drawn:
