@@ -29,6 +29,8 @@ class PositionError(ValueError):
 EXTRA_KEYS: Final[dict[str, str]] = {
     "wrolled": "White has made the first roll of the game (long-puff-entry)",
     "brolled": "Black has made the first roll of the game (long-puff-entry)",
+    "wentered": "White has had all fifteen checkers entered (long-puff-entry (d))",
+    "bentered": "Black has had all fifteen checkers entered (long-puff-entry (d))",
     "wonedie": "one-die rolls White still owes in a one-die series (bräde RV 15)",
     "bonedie": "one-die rolls Black still owes in a one-die series (bräde RV 15)",
     "wseries": "one-die series White has started this game (bräde RV 15b)",

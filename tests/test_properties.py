@@ -182,6 +182,8 @@ def step_result(rs: RuleSet, before: Position, step: Step) -> Position | None:
         assert opp[x] <= 1, f"lands on a band: {ctx}"
         assert step.hit == (opp[x] == 1), f"hit flag wrong: {ctx}"
         if step.hit:
+            if rs.long_entry and not opp[0]:  # long-puff-entry (d): he had all fifteen in
+                before = before.with_flag("wentered" if me else "bentered", 1)
             opp[x] = 0
             opp[0] += 1
     if me:

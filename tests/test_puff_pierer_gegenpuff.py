@@ -705,12 +705,51 @@ def test_long_puff_entry_d_blots_unhittable_while_owner_has_checkers_out() -> No
 def test_long_puff_entry_d_control_blot_hittable_once_all_entered() -> None:
     """long-puff-entry (d) control: with all Black checkers entered the blot on 8 can be hit."""
     # Same as above, Black's 12 waiting checkers now on 20.  7->8* then 8->11 becomes legal.
+    # The hit Black, who had all fifteen in, carries bentered=1 from then on.
     pos = "W:7,10x14 B:8,13x2,20x12 w brolled=1 wrolled=1"
     assert res(LPE, pos, 1, 3) == exp(
-        "W:10x14,11 B:0,13x2,20x12 b brolled=1 wrolled=1",
+        "W:10x14,11 B:0,13x2,20x12 b bentered=1 brolled=1 wrolled=1",
         "W:10x14,11 B:8,13x2,20x12 b brolled=1 wrolled=1",
         "W:7,10x13,14 B:8,13x2,20x12 b brolled=1 wrolled=1",
     )
+
+
+# Black has entered all fifteen once (bentered=1), then had a checker hit: one at 0, a blot on 6.
+LPE_REHIT_W = "W:3x2,5x3,8x2,10x2,12x2,14x2,16x2"
+LPE_REHIT_B = "B:0,6,11x2,13x2,17x2,18x2,19x2,20x2,21"
+
+
+@pytest.mark.parametrize(("key", "hittable"), [(" bentered=1", True), ("", False)])
+def test_long_puff_entry_d_protection_ends_once_all_fifteen_entered(
+    key: str, hittable: bool
+) -> None:
+    """long-puff-entry (d): the protection lasts until the player has entered all fifteen the
+    first time; a checker hit later does not bring it back (bentered=1 records that)."""
+    # LT: blots cannot be hit "för spelare som ännu inte spelat alla sina femton brickor".
+    # White's 1 (lower die first, 1-3): 3/4, 8/9, 14/15 always; 5/6* hits Black's blot only
+    # when Black has already had all fifteen in; 10/11, 12/13, 16/17 are Black bands.
+    pos = f"{LPE_REHIT_W} {LPE_REHIT_B} w brolled=1 wentered=1 wrolled=1{key}"
+    e = explain(LPE, pos, (1, 3), "5/6*")
+    assert e["legal"] is hittable
+    if not hittable:
+        assert e["rule"] == "long-puff-entry"
+    from puffteach import Game
+
+    g = Game(LPE, position=pos)
+    g.set_dice(1, 3)
+    expected = {"3/4", "8/9", "14/15"} | ({"5/6*"} if hittable else set())
+    assert {str(m) for m in g.legal_moves()} == expected
+
+
+def test_long_puff_entry_d_two_hits_in_one_roll_once_all_entered() -> None:
+    """long-puff-entry (d): against a player with all fifteen in, the first hit does not protect
+    his other blots for the rest of the roll."""
+    # Black has none waiting (so he has entered all fifteen).  White 1-2: 5/6* then 7/9*.
+    pos = "W:5,7,10x2,12x3,14x2,15x2,16x2,22,23 B:6,9,11x2,13x2,17x2,18x2,19x2,20x2,21 w"
+    keys = "b bentered=1 brolled=1 wrolled=1"  # bentered: Black had all fifteen in when hit
+    assert canon(
+        f"W:6,9,10x2,12x3,14x2,15x2,16x2,22,23 B:0x2,11x2,13x2,17x2,18x2,19x2,20x2,21 {keys}"
+    ) in res(LPE, pos + " brolled=1 wrolled=1", 1, 2)
 
 
 def test_long_puff_entry_d_entry_on_protected_blot_and_c_lower_first() -> None:

@@ -27,8 +27,9 @@ _R = Refusal.of
 
 def _protected(rs: RuleSet, pos: Position, opp: tuple[int, ...]) -> bool:
     """long-puff-entry (d): the opponent's blots cannot be hit while he has not yet entered
-    all fifteen checkers."""
-    return rs.long_entry and opp[0] > 0
+    all fifteen checkers, the first time (his ``wentered``/``bentered`` key is then set: a
+    checker hit later does not bring the protection back)."""
+    return rs.long_entry and opp[0] > 0 and not pos.flag("wentered" if pos[2] else "bentered")
 
 
 def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -275,7 +276,7 @@ class Puff(Family):
         if rs.generalpasch:
             keys.add("general")
         if rs.long_entry:
-            keys |= {"wrolled", "brolled"}
+            keys |= {"wrolled", "brolled", "wentered", "bentered"}
         return frozenset(keys)
 
 

@@ -140,6 +140,8 @@ class RuleSet:
             keys.add("general")
         if self.long_entry or self.opening_six in ("2b", "2c"):
             keys |= {"wrolled", "brolled"}
+        if self.long_entry:  # long-puff-entry (d): all fifteen have entered once
+            keys |= {"wentered", "bentered"}
         if self.one_die != "none":
             keys |= {"wonedie", "bonedie", "wseries", "bseries"}
         if self.reroll_once:
