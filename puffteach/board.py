@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from .errors import LocalizedError
+
 Layout = Literal["long", "contrary", "double-contrary", "brade"]
 LAYOUTS: Final[tuple[Layout, ...]] = ("long", "contrary", "double-contrary", "brade")
 
@@ -25,7 +27,7 @@ BAR: Final = 0
 def black_to_physical(layout: Layout, p: int) -> int:
     """Physical point (1-24) of Black's path point p (1-24)."""
     if not 1 <= p <= 24:
-        raise ValueError(f"path point {p} is not on the board (1-24)")
+        raise LocalizedError("error.board.path_point", p=p)
     if layout == "long":
         return p
     if layout == "contrary":
@@ -34,14 +36,14 @@ def black_to_physical(layout: Layout, p: int) -> int:
         return 13 - p if p <= 12 else 37 - p
     if layout == "brade":
         return (p + 11) % 24 + 1
-    raise ValueError(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)}")
+    raise LocalizedError("error.board.layout", got=repr(layout), layouts=", ".join(LAYOUTS))
 
 
 def to_physical(layout: Layout, side: int, p: int) -> int:
     """Physical point of `side`'s path point p (1-24)."""
     if side == WHITE:
         if not 1 <= p <= 24:
-            raise ValueError(f"path point {p} is not on the board (1-24)")
+            raise LocalizedError("error.board.path_point", p=p)
         return p
     return black_to_physical(layout, p)
 
@@ -53,7 +55,7 @@ def from_physical(layout: Layout, side: int, q: int) -> int:
     for p in range(1, 25):
         if black_to_physical(layout, p) == q:
             return p
-    raise ValueError(f"physical point {q} is not on the board (1-24)")
+    raise LocalizedError("error.board.physical_point", q=q)
 
 
 def _cross_table(layout: Layout) -> tuple[int, ...]:
@@ -73,7 +75,7 @@ CROSS: Final[dict[str, tuple[int, ...]]] = {lay: _cross_table(lay) for lay in LA
 def quarter(p: int) -> int:
     """Quarter (1-4) of path point p (1-24): 1-6, 7-12, 13-18, 19-24."""
     if not 1 <= p <= 24:
-        raise ValueError(f"path point {p} is not on the board (1-24)")
+        raise LocalizedError("error.board.path_point", p=p)
     return (p - 1) // 6 + 1
 
 

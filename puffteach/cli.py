@@ -11,20 +11,21 @@ import re
 import sys
 from typing import Any, NoReturn
 
+from .errors import DiceError, LocalizedError
 from .explain import Explanation, explain_step
-from .messages import Message
+from .messages import DEFAULT, LANGUAGES, Message
 from .movegen import begin, legal_plays, plans, push
 from .position import Position
 from .rules import RULES, RuleSet, describe, rules
 
 
-class _UsageError(Exception):
-    pass
+class _UsageError(LocalizedError):
+    """argparse's complaint (its own English words) after the command's name."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError("error.cli.usage", prog=self.prog, error=message)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,18 +51,37 @@ def _parser() -> argparse.ArgumentParser:
                 required=True,
                 help="FROM/TO (several separated by spaces: the last is explained)",
             )
+        _add_lang(s)
     r = sub.add_parser("rules", help="list rule sets, or describe one")
     r.add_argument("spec", nargs="?", help="a rule set, e.g. brade-standard+8b")
+    _add_lang(r)
     return p
+
+
+def _add_lang(s: argparse.ArgumentParser) -> None:
+    s.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=DEFAULT,
+        help=f"language of the words printed (default {DEFAULT})",
+    )
+
+
+def _lang(argv: list[str]) -> str:
+    """The ``--lang`` of a command line that parses (for its error line)."""
+    try:
+        return str(_parser().parse_args(argv).lang)
+    except _UsageError:
+        return DEFAULT
 
 
 def _dice(values: list[str]) -> tuple[int, ...]:
     if len(values) > 2:
-        raise ValueError(f"--dice takes one or two values, got {len(values)}")
+        raise DiceError("error.dice.cli_count", n=len(values))
     out = []
     for v in values:
         if not v.isdigit() or not 1 <= int(v) <= 6:
-            raise ValueError(f"a die shows 1-6, got {v!r}")
+            raise DiceError("error.die", got=repr(v))
         out.append(int(v))
     return tuple(out)
 
@@ -76,10 +96,12 @@ def cmd_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> dict[str, An
     }
 
 
-def cmd_explain(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -> dict[str, Any]:
+def cmd_explain(
+    rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str, lang: str = DEFAULT
+) -> dict[str, Any]:
     texts = [m for m in re.split(r"[\s,]+", moves.strip()) if m]
     if not texts:
-        raise ValueError("--move needs at least one move like '3/8'")
+        raise LocalizedError("error.cli.move_missing")
     first: Explanation | None = None
     for plan in plans(rs, pos, dice):
         t = begin(rs, pos, plan)
@@ -94,11 +116,11 @@ def cmd_explain(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -
             what = Message.of("generalpasch.played_as", reason=e.what, x=plan.named)
             e = Explanation(True, what, "generalpasch", e.step)
         if e.legal:
-            return e.to_json()
+            return e.to_json(lang)
         if first is None:
             first = e
     assert first is not None
-    return first.to_json()
+    return first.to_json(lang)
 
 
 def cmd_rules(spec: str | None) -> dict[str, Any]:
@@ -127,7 +149,7 @@ def run(argv: list[str]) -> dict[str, Any]:
     dice = _dice(args.dice)
     if args.command == "plays":
         return cmd_plays(rs, pos, dice)
-    return cmd_explain(rs, pos, dice, args.move)
+    return cmd_explain(rs, pos, dice, args.move, args.lang)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
         result = run(argv)
     except _UsageError as e:
         print(str(e).splitlines()[0], file=sys.stderr)
+        return 2
+    except LocalizedError as e:  # the engine's words, in the language asked for
+        text = e.text(_lang(argv)) or type(e).__name__
+        print(f"puffteach: {text.splitlines()[0]}", file=sys.stderr)
         return 2
     except (ValueError, KeyError) as e:
         # a KeyError's str() is the repr of its key: unwrap that, keep every other text whole

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .board import CROSS, OFF
 from .color import Color
+from .errors import LocalizedError
 from .families import family_of
 from .messages import DEFAULT, Message
 from .movegen import turn_steps
@@ -26,16 +27,19 @@ _MOVE = re.compile(
 )
 
 
-class MoveSyntaxError(ValueError):
+class MoveSyntaxError(LocalizedError):
     """A move string is not ``from/to`` in path numbers."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(LocalizedError):
     """A well-formed move that the rules forbid; the message cites the rule."""
 
     def __init__(self, explanation: Explanation) -> None:
-        super().__init__(explanation.message)
+        super().__init__(explanation.cited)
         self.explanation = explanation
+
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[Explanation]]:
+        return (type(self), (self.explanation,))
 
 
 @dataclass(frozen=True)
@@ -63,15 +67,20 @@ class Explanation:
         """The reason in English (``reason_text(lang)`` for another language)."""
         return self.what.text()
 
-    def text(self, lang: str = DEFAULT) -> str:
-        """The reason with its citation: ``… — LT, section (P-order)``."""
+    @property
+    def cited(self) -> Message:
+        """The reason with its citation, as a message."""
         return Message.of(
             "explain.cited",
             reason=self.what,
             source=self.source,
             section=self.section,
             rule=self.rule,
-        ).text(lang)
+        )
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The reason with its citation: ``… — LT, section (P-order)``."""
+        return self.cited.text(lang)
 
     @property
     def message(self) -> str:
@@ -101,17 +110,15 @@ def parse_move(text: str) -> tuple[int, int]:
     ``"1/7x6"`` (bräde RV 2a's six-out) parses as (1, 7); see :func:`move_count`."""
     m = _MOVE.match(text) if isinstance(text, str) else None
     if not m:
-        raise MoveSyntaxError(
-            f"bad move {text!r}: write from/to in your path numbers, e.g. '3/8', '0/5', '22/off'"
-        )
+        raise MoveSyntaxError("error.move.syntax", got=repr(text))
     frm = int(m.group(1))
     to = OFF if m.group(2).lower() == "off" else int(m.group(2))
     if frm > 24:
-        raise MoveSyntaxError(f"bad move {text!r}: a checker moves from 0 (waiting) or 1-24")
+        raise MoveSyntaxError("error.move.from", got=repr(text))
     if not 1 <= to <= OFF:
-        raise MoveSyntaxError(f"bad move {text!r}: a checker moves to 1-24 or 'off'")
+        raise MoveSyntaxError("error.move.to", got=repr(text))
     if to <= frm:
-        raise MoveSyntaxError(f"bad move {text!r}: checkers only move forward along their path")
+        raise MoveSyntaxError("error.move.backward", got=repr(text))
     return frm, to
 
 

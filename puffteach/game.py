@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .errors import LocalizedError, message_of
 from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
 from .families import family_of
 from .messages import Message
@@ -18,7 +19,7 @@ from .rules.brade import RANK, VALUED_AS
 RECORD_FORMAT = "puffteach-game/1"
 
 
-class GameError(ValueError):
+class GameError(LocalizedError):
     """An action that does not fit the state of the game (e.g. moving before rolling)."""
 
 
@@ -95,7 +96,7 @@ class Game:
         try:
             pos = pos.after_opening(self.rules, w, b)
         except ValueError as e:
-            raise GameError(str(e)) from None
+            raise GameError(message_of(e)) from None
         self.opening = (w, b)
         return pos
 
@@ -196,12 +197,12 @@ class Game:
         st = self._state
         t = st.turn
         if not self.rules.reroll_once:
-            raise GameError(f"{self.rules.name} has no re-roll (RV 25)")
+            raise GameError("error.game.no_reroll", rules=self.rules.name)
         if t is None or t.moves:
-            raise GameError("a roll can be refused only right after rolling, before moving")
+            raise GameError("error.game.reroll_late")
         c = "b" if st.position.turn else "w"
         if st.position.flag(f"{c}reroll"):
-            raise GameError("the once-per-game re-roll has been used (RV 25)")
+            raise GameError("error.game.reroll_used")
         pos = st.position.with_flag(f"{c}reroll", 1)
         self._set(
             _State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),), st.after)
@@ -211,20 +212,20 @@ class Game:
         """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
         st = self._state
         if st.turn is not None or st.outcome is not None:  # RV 11-13's extra rolls too
-            raise GameError("resign between rolls, before rolling, while the game is on")
+            raise GameError("error.game.resign_when")
         fam = family_of(self.rules)
         why = fam.resign_refusal(self.rules, st.position)
         if why is not None:
-            raise GameError(why.text())
+            raise GameError(why)
         out = fam.resign_outcome(self.rules, st.position)
         self._set(_State(st.position, None, None, out, st.turns, st.events + (("resign", 1),)))
         return out
 
     def _check_can_roll(self) -> None:
         if self.is_over():
-            raise GameError("the game is over")
+            raise GameError("error.game.over")
         if self._state.turn is not None:
-            raise GameError(f"the roll {self._state.dice} is still being moved")
+            raise GameError("error.game.still_moving", dice=str(self._state.dice))
 
     def set_dice(self, a: int, b: int | None = None) -> None:
         """Set the dice of the next roll (a teacher's roll); ``b=None`` is a one-die roll."""
@@ -234,7 +235,7 @@ class Game:
         try:
             plan = plans(self.rules, pos, dice)[0]
         except ValueError as e:
-            raise GameError(str(e)) from None
+            raise GameError(message_of(e)) from None
         self._start_turn(plan, dice, ("roll", list(dice)))
 
     def generalpasch_available(self) -> bool:
@@ -251,13 +252,11 @@ class Game:
         """Play the generalpasch just rolled as the pasch x-x (generalpasch rule)."""
         t = self._state.turn
         if t is None or t.moves:
-            raise GameError("a pasch can be named only right after rolling the generalpasch")
+            raise GameError("error.game.name_when")
         options = [p for p in plans(self.rules, t.start, t.plan.dice) if p.named == x]
         if not options:
             g = t.start.general
-            raise GameError(
-                f"the roll {t.plan.dice} is not the generalpasch ({g}) or {x} is not a face 1-6"
-            )
+            raise GameError("error.game.name_bad", dice=str(t.plan.dice), general=str(g), x=x)
         st = self._state
         turn = begin(self.rules, st.position, options[0])
         self._set(
@@ -355,7 +354,7 @@ class Game:
         """Accept a fully forfeited generalpasch roll without naming a pasch."""
         t = self._state.turn
         if t is None or not t.done:
-            raise GameError("there is no finished roll waiting to be ended")
+            raise GameError("error.game.no_end")
         st = self._state
         self._set(self._closed(replace(st, events=st.events + (("end", None),))))
 
@@ -392,7 +391,7 @@ class Game:
         """Play one step; raises IllegalMoveError (a ValueError) citing the rule otherwise."""
         t = self._state.turn
         if t is None:
-            raise GameError("the game is over" if self.is_over() else "roll the dice first")
+            raise GameError("error.game.over" if self.is_over() else "error.game.roll_first")
         if isinstance(move, Step):
             if move not in turn_steps(t):
                 raise IllegalMoveError(explain_step(t, str(move)))
@@ -425,7 +424,7 @@ class Game:
     def pop(self) -> Step:
         """Take back the last step (across the end of a roll as well)."""
         if not self._state.events or self._state.events[-1][0] != "move":
-            raise GameError("no step to take back")
+            raise GameError("error.game.no_undo")
         text = self._state.events[-1][1]
         prev = self._undo.pop()
         self._redo.append(self._state)
@@ -487,9 +486,9 @@ class Game:
             try:
                 record = json.loads(record)
             except json.JSONDecodeError as e:
-                raise GameError(f"a game record must be JSON: {e.msg}") from None
+                raise GameError("error.record.json", error=e.msg) from None
         if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise GameError(f"not a puffteach game record (format {RECORD_FORMAT!r})")
+            raise GameError("error.record.format", format=repr(RECORD_FORMAT))
         return record
 
     @classmethod
@@ -504,7 +503,9 @@ class Game:
             try:
                 g.apply_event(event)
             except (ValueError, TypeError) as e:
-                raise GameError(f"game record event {n + 1} {event!r}: {e}") from None
+                raise GameError(
+                    "error.record.event", n=n + 1, event=repr(event), error=message_of(e)
+                ) from None
         return g
 
     #: the events a record holds, in the order Game writes them
@@ -517,18 +518,18 @@ class Game:
         Returns the canonical text of a move event (``24/off@6`` when the die must be named),
         else None. Raises GameError for an event that is malformed or does not fit the game."""
         if not isinstance(event, (list, tuple)) or len(event) != 2:
-            raise GameError(f"an event is [kind, value], got {event!r}")
+            raise GameError("error.record.event_shape", got=repr(event))
         kind, value = event
         if kind == "roll":
             if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2:
-                raise GameError(f"a roll event holds one or two dice, got {value!r}")
+                raise GameError("error.record.roll", got=repr(value))
             dice = [_die_value(v) for v in value]
             self.set_dice(*dice)
         elif kind == "name":
             self.name_pasch(_die_value(value))
         elif kind == "move":
             if not isinstance(value, str):
-                raise GameError(f"a move event holds a move like '3/8', got {value!r}")
+                raise GameError("error.record.move", got=repr(value))
             self.push(value)
             return str(self._state.events[-1][1])
         elif kind == "end":
@@ -538,11 +539,11 @@ class Game:
         elif kind == "resign":
             self.resign()
         else:
-            raise GameError(f"unknown event {kind!r}; events: {', '.join(self.EVENTS)}")
+            raise GameError("error.record.kind", got=repr(kind), events=", ".join(self.EVENTS))
         return None
 
 
 def _die_value(v: object) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-        raise GameError(f"a die shows 1-6, got {v!r}")
+        raise GameError("error.die", got=repr(v))
     return v

@@ -44,9 +44,9 @@ class Match:
 
     def new_game(self) -> Game:
         if self._pending is not None:
-            raise GameError("finish the current game first")
+            raise GameError("error.match.unfinished")
         if self.winner() is not None:
-            raise GameError("the match is over")
+            raise GameError("error.match.over")
         seed = self.rng.randrange(2**32)
         starter = self._next_starter()
         if starter is None:
@@ -59,7 +59,7 @@ class Match:
 
     def finish_game(self, game: Game) -> None:
         if game is not self._pending or not game.is_over():
-            raise GameError("only the current, finished game can be scored")
+            raise GameError("error.match.score")
         out = game.outcome
         assert out is not None
         if out.winner in (0, 1):

@@ -47,7 +47,7 @@ class Message(NamedTuple):
     params: tuple[tuple[str, object], ...] = ()
 
     @classmethod
-    def of(cls, key: str, **params: object) -> Message:
+    def of(cls, key: str, /, **params: object) -> Message:
         return cls(key, tuple(sorted(params.items())))
 
     def text(self, lang: str = DEFAULT) -> str:

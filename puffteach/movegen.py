@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 
 from .board import OFF
+from .errors import DiceError
 from .families import FAMILIES as _FAMILY
 from .families import Family, family_of
 from .families.puff import pattern_win as pattern_win
@@ -63,7 +64,7 @@ def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
     """The ways a roll may be moved: one plan, or more for a generalpasch."""
     for d in dice:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise ValueError(f"a die shows 1-6, got {d!r}")
+            raise DiceError("error.die", got=repr(d))
     fam = family_of(rs)
     fam.check_dice(rs, pos, dice)
     return fam.plans(rs, pos, dice)

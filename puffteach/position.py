@@ -13,6 +13,8 @@ import re
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .board import CROSS, OFF
+from .color import BLACK, WHITE, Color
+from .errors import LocalizedError
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -21,7 +23,7 @@ CHECKERS: Final = 15
 Counts = tuple[int, ...]
 
 
-class PositionError(ValueError):
+class PositionError(LocalizedError):
     """A position string or a position's contents are malformed."""
 
 
@@ -79,9 +81,7 @@ class Position(NamedTuple):
         has chosen who begins: the higher die (Puff) or the lower (bräde); under the
         generalpasch rule the two faces become the generalpasch."""
         if not (1 <= white <= 6 and 1 <= black <= 6) or white == black:
-            raise PositionError(
-                f"the deciding opening roll needs two different faces, got {white} and {black}"
-            )
+            raise PositionError("error.position.opening", white=white, black=black)
         higher = white > black
         turn = (0 if higher else 1) if rules.opening == "higher" else (1 if higher else 0)
         pos = self._replace(turn=turn)
@@ -103,25 +103,21 @@ class Position(NamedTuple):
     def parse(cls, text: str, rules: RuleSet | None = None) -> Position:
         """Parse the notation; with ``rules`` also check the position fits that rule set."""
         if not isinstance(text, str):
-            raise PositionError(f"a position must be a string, not {type(text).__name__}")
+            raise PositionError("error.position.not_text", kind=type(text).__name__)
         fields = text.split()
         if len(fields) < 2:
-            raise PositionError(
-                f"position {text!r} needs at least 'W:<stacks> B:<stacks>' (e.g. 'W:0x15 B:0x15 w')"
-            )
+            raise PositionError("error.position.fields", text=repr(text))
         if not fields[0].startswith("W:"):
-            raise PositionError(
-                f"position must start with 'W:' (White's stacks), got {fields[0]!r}"
-            )
+            raise PositionError("error.position.white_first", got=repr(fields[0]))
         if not fields[1].startswith("B:"):
-            raise PositionError(f"second field must be 'B:' (Black's stacks), got {fields[1]!r}")
-        w = _parse_stacks(fields[0][2:], "White")
-        b = _parse_stacks(fields[1][2:], "Black")
+            raise PositionError("error.position.black_second", got=repr(fields[1]))
+        w = _parse_stacks(fields[0][2:], WHITE)
+        b = _parse_stacks(fields[1][2:], BLACK)
         rest = fields[2:]
         turn = 0
         if rest and "=" not in rest[0]:
             if rest[0] not in ("w", "b"):
-                raise PositionError(f"side to move must be 'w' or 'b', got {rest[0]!r}")
+                raise PositionError("error.position.turn", got=repr(rest[0]))
             turn = 0 if rest[0] == "w" else 1
             rest = rest[1:]
         values: dict[str, int] = {}
@@ -130,14 +126,14 @@ class Position(NamedTuple):
         for item in rest:
             key, sep, value = item.partition("=")
             if not sep or not key:
-                raise PositionError(f"expected key=value, got {item!r}")
+                raise PositionError("error.position.key_value", got=repr(item))
             if key in values or key in flags or (key == "general" and general is not None):
-                raise PositionError(f"key {key!r} given twice")
+                raise PositionError("error.position.key_twice", name=repr(key))
             if key == "general":
                 general = _parse_general(value)
             elif key in ("wpasch", "bpasch", "streak") or key in EXTRA_KEYS:
                 if not value.isdigit():
-                    raise PositionError(f"{key} must be a whole number >= 0, got {value!r}")
+                    raise PositionError("error.position.key_number", name=key, got=repr(value))
                 n = int(value)
                 if key in EXTRA_KEYS:
                     if n:
@@ -146,7 +142,7 @@ class Position(NamedTuple):
                     values[key] = n
             else:
                 known = ", ".join((*FIXED_KEYS, *EXTRA_KEYS))
-                raise PositionError(f"unknown key {key!r}; known keys: {known}")
+                raise PositionError("error.position.unknown_key", name=repr(key), known=known)
         pos = cls(
             w,
             b,
@@ -203,7 +199,7 @@ class Position(NamedTuple):
     def with_flag(self, key: str, value: int) -> Position:
         """A copy with the extra key set (0 removes it)."""
         if key not in EXTRA_KEYS:
-            raise PositionError(f"unknown key {key!r}")
+            raise PositionError("error.position.unknown_flag", name=repr(key))
         if self.flag(key) == value:
             return self
         items = {k: v for k, v in self.flags if k != key}
@@ -225,8 +221,7 @@ class Position(NamedTuple):
         for p in range(1, 25):
             if self.w[p] and self.b[cross[p]]:
                 raise PositionError(
-                    f"White's point {p} and Black's point {cross[p]} are the same physical "
-                    f"point under {rules.layout} layout and cannot hold both colours"
+                    "error.position.both_colours", p=p, q=cross[p], layout=rules.layout
                 )
         rules.check_keys(self)
 
@@ -235,49 +230,43 @@ def _counts(stacks: dict[int, int]) -> Counts:
     out = [0] * 26
     for p, n in stacks.items():
         if not 0 <= p <= OFF:
-            raise PositionError(f"point {p} out of range 0-25")
+            raise PositionError("error.position.point", p=p)
         out[p] += n
     return tuple(out)
 
 
-def _parse_stacks(text: str, who: str) -> Counts:
+def _parse_stacks(text: str, who: Color) -> Counts:
     if not text:
-        raise PositionError(f"{who} has no stacks; write e.g. '0x15'")
+        raise PositionError("error.position.no_stacks", side=who)
     counts = [0] * 26
     seen: set[int] = set()
     for item in text.split(","):
         m = _STACK.match(item)
         if not m:
-            raise PositionError(
-                f"bad stack {item!r} for {who}: write 'point' or 'pointxcount', e.g. '5x3'"
-            )
+            raise PositionError("error.position.stack", item=repr(item), side=who)
         p = int(m.group(1))
         n = int(m.group(2)) if m.group(2) is not None else 1
         if p > OFF:
-            raise PositionError(
-                f"{who}'s point {p} out of range: use 0 (waiting), 1-24 or 25 (off)"
-            )
+            raise PositionError("error.position.stack_point", side=who, p=p)
         if n == 0:
-            raise PositionError(f"{who}'s stack {item!r} has no checkers")
+            raise PositionError("error.position.stack_empty", side=who, item=repr(item))
         if p in seen:
-            raise PositionError(f"{who}'s point {p} listed twice")
+            raise PositionError("error.position.stack_twice", side=who, p=p)
         seen.add(p)
         counts[p] = n
     total = sum(counts)
     if total != CHECKERS:
-        raise PositionError(f"{who} has {total} checkers; each side has exactly {CHECKERS}")
+        raise PositionError("error.position.total", side=who, total=total, n=CHECKERS)
     return tuple(counts)
 
 
 def _parse_general(value: str) -> tuple[int, int]:
     m = re.fullmatch(r"([1-6])-([1-6])", value)
     if not m:
-        raise PositionError(f"general must be two different faces like '2-4', got {value!r}")
+        raise PositionError("error.position.general", got=repr(value))
     a, b = sorted((int(m.group(1)), int(m.group(2))))
     if a == b:
-        raise PositionError(
-            f"general must be two different faces (a generalpasch is not a pasch), got {value!r}"
-        )
+        raise PositionError("error.position.general_pasch", got=repr(value))
     return (a, b)
 
 

@@ -230,7 +230,8 @@ def test_every_catalogue_has_every_key_and_placeholder() -> None:
 def _message_keys_in_source() -> set[str]:
     keys = set()
     pattern = re.compile(
-        r"""(?:Message\.of|_R|_no|Refusal\.of|text)\(\s*(?:[a-zA-Z_.]+,\s*)?f?["']([a-z][a-z0-9_.-]*)["']"""
+        r"""(?:Message\.of|_R|_no|Refusal\.of|text|[A-Z][A-Za-z]*Error)\(\s*(?:[a-zA-Z_.]+,\s*)?"""
+        r"""f?["']([a-z][a-z0-9_.-]*)["']"""
     )
     for path in _py_files():
         keys |= set(pattern.findall(path.read_text(encoding="utf-8")))

@@ -138,7 +138,9 @@ class Family(ABC):
         return Message.of("error.no_resign", rules=rs.name)
 
     def resign_outcome(self, rs: RuleSet, pos: Position) -> Outcome:
-        raise ValueError(f"{rs.name} has no resigning")
+        from ..errors import LocalizedError
+
+        raise LocalizedError("error.no_resign", rules=rs.name)
 
     # ------------------------------------------------------------------ explanations
     @abstractmethod

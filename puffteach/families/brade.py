@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from ..board import CROSS, OFF
 from ..color import Color
+from ..errors import DiceError
 from ..messages import Message
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
@@ -357,17 +358,14 @@ def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
     bound = pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
     if len(dice) == 1:
         if rs.one_die == "none":
-            raise ValueError(f"{rs.name} has no one-die rolls")
+            raise DiceError("error.dice.no_one_die", rules=rs.name)
         if not bound and not one_die_chance(rs, pos):
-            raise ValueError(
-                "a one-die roll needs a chance to finish a beautiful play by moving one checker "
-                "six points or fewer (RV 15)"
-            )
+            raise DiceError("error.dice.one_die_chance")
     elif len(dice) == 2:
         if bound:
-            raise ValueError("this player is in a one-die series and must roll one die (RV 15)")
+            raise DiceError("error.dice.one_die_series")
     else:
-        raise ValueError(f"bräde is played with one or two dice, got {len(dice)}")
+        raise DiceError("error.dice.brade_count", n=len(dice))
 
 
 def _rv(rs: RuleSet, code: str, bh: str) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from ..board import CROSS, OFF
 from ..color import Color
+from ..errors import DiceError
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
 from ..steps import Plan, Refusal, Step, Turn
@@ -203,7 +204,7 @@ class Puff(Family):
     # ------------------------------------------------------------------ a roll
     def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
         if len(dice) != 2:
-            raise ValueError(f"{rs.name} is played with two dice, got {len(dice)}")
+            raise DiceError("error.dice.two", rules=rs.name, n=len(dice))
 
     def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """One plan, or seven for the generalpasch (played as rolled, or named as x-x)."""

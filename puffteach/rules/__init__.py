@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, TypedDict
 
 from ..board import Layout
+from ..errors import LocalizedError
 from .ids import RULES, SOURCES, Rule, rule
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-class RuleSetError(ValueError):
+class RuleSetError(LocalizedError):
     """An unknown preset or code, or a code that does not fit the preset."""
 
 
@@ -170,7 +171,7 @@ class RuleSet:
         if extra:
             allowed = ", ".join(sorted(self.keys)) or "none"
             raise PositionError(
-                f"key {extra[0]!r} has no meaning under {self.name} (keys it uses: {allowed})"
+                "error.position.keys_unused", name=repr(extra[0]), rules=self.name, allowed=allowed
             )
 
 
@@ -333,14 +334,14 @@ def rules(spec: str | RuleSet) -> RuleSet:
     if isinstance(spec, RuleSet):
         return spec
     if not isinstance(spec, str) or not spec.strip():
-        raise RuleSetError("a rule set is written preset[+code...], e.g. 'kontrar-puff'")
+        raise RuleSetError("error.rules.syntax")
     if spec in _CACHE:
         return _CACHE[spec]
     head, *codes = spec.split("+")
     preset = _normalise(head)
     presets = _all_presets()
     if preset not in presets:
-        raise RuleSetError(f"unknown preset {head!r}; presets: {', '.join(presets)}")
+        raise RuleSetError("error.rules.preset", got=repr(head), presets=", ".join(presets))
     values = RuleFields(**presets[preset])
     family = values["family"]
     if family == "brade":
@@ -355,17 +356,14 @@ def _build_puff(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     chosen: list[str] = []
     for code in codes:
         if code not in PUFF_OPTIONS:
-            hint = (
-                " (bräde codes such as 8b only fit the bräde presets)" if code[:1].isdigit() else ""
-            )
             raise RuleSetError(
-                f"unknown option {code!r} for {preset}{hint}; options: {', '.join(PUFF_OPTIONS)}"
+                "error.rules.brade_code" if code[:1].isdigit() else "error.rules.option",
+                got=repr(code),
+                preset=preset,
+                options=", ".join(PUFF_OPTIONS),
             )
         if code == "long-puff-entry" and values["layout"] != "long":
-            raise RuleSetError(
-                f"long-puff-entry fits only the long layout (lang-puff, pierer-langer-puff), "
-                f"not {preset}"
-            )
+            raise RuleSetError("error.rules.long_puff_entry", preset=preset)
         if code not in chosen:
             chosen.append(code)
     order = list(PUFF_OPTIONS)

@@ -12,6 +12,8 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Final
 
+from ..errors import DiceError, LocalizedError
+from ..messages import Message
 from . import RuleFields
 from .ids import Rule, register
 
@@ -399,8 +401,8 @@ PRESET_CODES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 #: combinations RV forbids: rejected
-_MISFITS: Final[dict[frozenset[str], str]] = {
-    frozenset({"8d", "7"}): "RV 8 says 8d cannot be combined with 7",
+_MISFITS: Final[dict[frozenset[str], Message]] = {
+    frozenset({"8d", "7"}): Message.of("error.rules.misfit.8d_7"),
 }
 #: combinations RV only advises against (RV 10: "lämpligen inte", RV 19: "bör inte"):
 #: accepted, and named in ``describe`` (the ``rules`` command) as advice
@@ -421,7 +423,7 @@ def paragraph(code: str) -> int:
     """The RV paragraph of a code: ``8b`` -> 8, ``2a-island`` -> 2."""
     digits = re.match(r"\d+", code)
     if digits is None:
-        raise ValueError(f"not a bräde code: {code!r}")
+        raise LocalizedError("error.rules.not_a_code", got=repr(code))
     return int(digits.group())
 
 
@@ -442,11 +444,9 @@ def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     chosen: dict[str, str] = {}
     for code in codes:
         if code not in CODES:
-            hint = "" if code[:1].isdigit() else " (Puff options only fit the Puff presets)"
             raise RuleSetError(
-                f"unknown bräde code {code!r}{hint}; codes are 1a-1c, 2a-2c, 3, 4a-4c, 5a, 5b, "
-                "6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, 24a, 24b, 25, 26a-26e, "
-                "and the named forms 2a-kvartaner, 2a-island, 5a-strict"
+                "error.rules.code" if code[:1].isdigit() else "error.rules.puff_option",
+                got=repr(code),
             )
         chosen[slot(code)] = code  # same paragraph: the later code replaces the earlier
     effective = {slot(c): c for c in PRESET_CODES[preset]}
@@ -455,7 +455,7 @@ def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     for pair, why in _MISFITS.items():
         if pair <= eff:
             a, b = sorted(pair, key=paragraph)
-            raise RuleSetError(f"{a} and {b} do not fit together: {why}")
+            raise RuleSetError("error.rules.misfit", a=a, b=b, why=why)
     patterns = list(values.get("patterns", ()))
     after_game = set(values.get("after_game", ()))
     for code in sorted(chosen.values(), key=paragraph):
@@ -468,12 +468,9 @@ def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     if values.get("opening_six", "none") == "none" and {"2a-kvartaner", "2a-island"} & set(
         chosen.values()
     ):
-        raise RuleSetError("2a-kvartaner and 2a-island are forms of RV 2a: add 2a, 2b or 2c")
+        raise RuleSetError("error.rules.form_of_2a")
     if values.get("burst_entry") != "5a" and "5a-strict" in chosen.values():
-        raise RuleSetError(
-            f"5a-strict is a reading of RV 5a, but this rule set bursts on entry by "
-            f"{values.get('burst_entry')}: add 5a"
-        )
+        raise RuleSetError("error.rules.strict_5a", burst=str(values.get("burst_entry")))
     codes_out = tuple(
         c
         for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
@@ -533,7 +530,7 @@ ROLL_NAMES: Final[dict[tuple[int, int], str]] = {
 def roll_name(a: int, b: int) -> str:
     """The traditional name of a roll (RV 23), e.g. ``roll_name(5, 4) == 'sinka fyra'``."""
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise ValueError(f"a die shows 1-6, got {a} and {b}")
+        raise DiceError("error.die_pair", a=a, b=b)
     return ROLL_NAMES[(max(a, b), min(a, b))]
 
 

@@ -126,6 +126,7 @@ from typing import Any, Final
 
 from ..board import OFF, from_physical, to_physical
 from ..color import Color
+from ..errors import message_of
 from ..explain import Explanation, IllegalMoveError
 from ..families import family_of
 from ..game import Game, GameError, TurnRecord
@@ -338,26 +339,25 @@ def _replay(record: dict[str, Any]) -> _Entry:
     """A new entry with every event of ``record`` played (ValueError naming a bad event)."""
     events = record.get("events", [])
     if not isinstance(events, list):
-        raise GameError("a game record's events are a list")
+        raise GameError("error.record.events")
     rules_, start, opening = record.get("rules"), record.get("start"), record.get("opening")
     if not isinstance(rules_, str) or not isinstance(start, str):
-        raise GameError(
-            f"a game record names its rules and start position, got {_got(rules_)} and "
-            f"{_got(start)}"
-        )
+        raise GameError("error.record.names", rules=_got(rules_), start=_got(start))
     if opening is not None and not (
         isinstance(opening, list)
         and len(opening) == 2
         and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in opening)
     ):
-        raise GameError(f"a game record's opening roll is two dice 1-6, got {_got(opening)}")
+        raise GameError("error.record.opening", got=_got(opening))
     game = Game.load({**record, "events": []})
     entry = _Entry(game, [], [_rev0(record)])
     for n, event in enumerate(events):
         try:
             entry.push(event)
         except (ValueError, TypeError) as e:
-            raise GameError(f"game record event {n + 1} {_got(event)}: {e}") from None
+            raise GameError(
+                "error.record.event", n=n + 1, event=_got(event), error=message_of(e)
+            ) from None
     return entry
 
 

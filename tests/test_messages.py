@@ -1,0 +1,411 @@
+"""Errors as catalogue messages (issue 9, "Messages as keys"), and the CLI's ``--lang``.
+
+Every error the engine raises is a :class:`puffteach.errors.LocalizedError`: a key in
+``puffteach/catalogue/<lang>/errors.json`` plus parameters, English by ``str()``. The CLI's
+one-line errors keep their words (design.md: exit 2, one line on stderr naming what is wrong).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import dataclasses
+import io
+import json
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from puffteach import Game, GameError, Position, PositionError, RuleSetError, rules
+from puffteach import messages as messages_module
+from puffteach.errors import DiceError, LocalizedError, message_of
+from puffteach.explain import IllegalMoveError, MoveSyntaxError
+from puffteach.messages import Message, catalogue
+from puffteach.movegen import plans
+from tests.conftest import cli, cli_error
+
+PKG = Path(__file__).resolve().parent.parent / "puffteach"
+START = "W:0x15 B:0x15 w"
+BRADE = "W:1x15 B:1x15 w"
+CODES = (
+    "1a-1c, 2a-2c, 3, 4a-4c, 5a, 5b, 6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, "
+    "24a, 24b, 25, 26a-26e, and the named forms 2a-kvartaner, 2a-island, 5a-strict"
+)
+PUFF_OPTIONS = (
+    "fourth-pasch, incomplete-pasch-ends-turn, generalpasch, exact-25, tower-goose, long-puff-entry"
+)
+
+
+def _plays(rules_: str, position: str, *dice: str) -> tuple[str, ...]:
+    return ("plays", "--rules", rules_, "--position", position, "--dice", *dice)
+
+
+def _explain(move: str, *dice: str) -> tuple[str, ...]:
+    return (
+        "explain",
+        "--rules",
+        "kontrar-puff",
+        "--position",
+        START,
+        "--dice",
+        *dice,
+        "--move",
+        move,
+    )
+
+
+# --------------------------------------------------------------------------- the CLI's lines
+
+#: every error the engine can raise through the CLI, with the line it prints (words as before)
+CLI_ERRORS: list[tuple[tuple[str, ...], str]] = [
+    # rule sets (RuleSetError)
+    (_plays("", START, "3", "5"), "a rule set is written preset[+code...], e.g. 'kontrar-puff'"),
+    (
+        _plays("nope", START, "3", "5"),
+        "unknown preset 'nope'; presets: lang-puff, kontrar-puff, dubbel-kontrar-puff, "
+        "pierer-langer-puff, pierer-contrapuff, pierer-doppelter-contrapuff, gegenpuff, "
+        "brade-family, brade-standard, vasamuseet",
+    ),
+    (
+        ("rules", "kontrar-puff+nope"),
+        f"unknown option 'nope' for kontrar-puff; options: {PUFF_OPTIONS}",
+    ),
+    (
+        ("rules", "kontrar-puff+8b"),
+        "unknown option '8b' for kontrar-puff (bräde codes such as 8b only fit the bräde "
+        f"presets); options: {PUFF_OPTIONS}",
+    ),
+    (
+        ("rules", "kontrar-puff+long-puff-entry"),
+        "long-puff-entry fits only the long layout (lang-puff, pierer-langer-puff), not "
+        "kontrar-puff",
+    ),
+    (("rules", "brade-standard+99z"), f"unknown bräde code '99z'; codes are {CODES}"),
+    (
+        ("rules", "brade-standard+generalpasch"),
+        "unknown bräde code 'generalpasch' (Puff options only fit the Puff presets); codes are "
+        f"{CODES}",
+    ),
+    (
+        ("rules", "brade-standard+8d+7"),
+        "7 and 8d do not fit together: RV 8 says 8d cannot be combined with 7",
+    ),
+    (
+        ("rules", "brade-family+2a-island"),
+        "2a-kvartaner and 2a-island are forms of RV 2a: add 2a, 2b or 2c",
+    ),
+    (
+        ("rules", "brade-family+5a-strict"),
+        "5a-strict is a reading of RV 5a, but this rule set bursts on entry by 5b: add 5a",
+    ),
+    # positions (PositionError)
+    (
+        _plays("kontrar-puff", "W:0x15", "3", "5"),
+        "position 'W:0x15' needs at least 'W:<stacks> B:<stacks>' (e.g. 'W:0x15 B:0x15 w')",
+    ),
+    (
+        _plays("kontrar-puff", "B:0x15 W:0x15", "3", "5"),
+        "position must start with 'W:' (White's stacks), got 'B:0x15'",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x15 X:0x15", "3", "5"),
+        "second field must be 'B:' (Black's stacks), got 'X:0x15'",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x15 B:0x15 x", "3", "5"),
+        "side to move must be 'w' or 'b', got 'x'",
+    ),
+    (_plays("kontrar-puff", "W:0x15 B:0x15 w =1", "3", "5"), "expected key=value, got '=1'"),
+    (
+        _plays("kontrar-puff", "W:0x15 B:0x15 w wpasch=1 wpasch=2", "3", "5"),
+        "key 'wpasch' given twice",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x15 B:0x15 w wpasch=x", "3", "5"),
+        "wpasch must be a whole number >= 0, got 'x'",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x15 B:0x15 w zz=1", "3", "5"),
+        "unknown key 'zz'; known keys: wpasch, bpasch, streak, general, ",
+    ),
+    (_plays("kontrar-puff", "W: B:0x15", "3", "5"), "White has no stacks; write e.g. '0x15'"),
+    (
+        _plays("kontrar-puff", "W:0x15 B:y", "3", "5"),
+        "bad stack 'y' for Black: write 'point' or 'pointxcount', e.g. '5x3'",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x14,26 B:0x15", "3", "5"),
+        "White's point 26 out of range: use 0 (waiting), 1-24 or 25 (off)",
+    ),
+    (_plays("kontrar-puff", "W:0x15,3x0 B:0x15", "3", "5"), "White's stack '3x0' has no checkers"),
+    (_plays("kontrar-puff", "W:0x14,0 B:0x15", "3", "5"), "White's point 0 listed twice"),
+    (
+        _plays("kontrar-puff", "W:0x14 B:0x15", "3", "5"),
+        "White has 14 checkers; each side has exactly 15",
+    ),
+    (
+        _plays("kontrar-puff+generalpasch", "W:0x15 B:0x15 w general=x", "3", "5"),
+        "general must be two different faces like '2-4', got 'x'",
+    ),
+    (
+        _plays("kontrar-puff+generalpasch", "W:0x15 B:0x15 w general=3-3", "3", "5"),
+        "general must be two different faces (a generalpasch is not a pasch), got '3-3'",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x14,1 B:0x14,24 w", "3", "5"),
+        "White's point 1 and Black's point 24 are the same physical point under contrary "
+        "layout and cannot hold both colours",
+    ),
+    (
+        _plays("kontrar-puff", "W:0x15 B:0x15 w wbanded=1", "3", "5"),
+        "key 'wbanded' has no meaning under kontrar-puff (keys it uses: bpasch, streak, wpasch)",
+    ),
+    # dice (DiceError)
+    (_plays("kontrar-puff", START, "3", "4", "5"), "--dice takes one or two values, got 3"),
+    (_plays("kontrar-puff", START, "3", "x"), "a die shows 1-6, got 'x'"),
+    (_plays("kontrar-puff", START, "7", "1"), "a die shows 1-6, got '7'"),
+    (_plays("kontrar-puff", START, "3"), "kontrar-puff is played with two dice, got 1"),
+    (
+        _plays("brade-standard", BRADE, "3"),
+        "a one-die roll needs a chance to finish a beautiful play by moving one checker six "
+        "points or fewer (RV 15)",
+    ),
+    (
+        _plays("brade-standard", "W:1x15 B:1x15 w wonedie=1", "3", "4"),
+        "this player is in a one-die series and must roll one die (RV 15)",
+    ),
+    # moves (MoveSyntaxError, and the CLI's own)
+    (_explain(" ", "3", "5"), "--move needs at least one move like '3/8'"),
+    (
+        _explain("x", "3", "5"),
+        "bad move 'x': write from/to in your path numbers, e.g. '3/8', '0/5', '22/off'",
+    ),
+    (_explain("25/26", "3", "5"), "bad move '25/26': a checker moves from 0 (waiting) or 1-24"),
+    (_explain("0/26", "3", "5"), "bad move '0/26': a checker moves to 1-24 or 'off'"),
+    (_explain("5/3", "3", "5"), "bad move '5/3': checkers only move forward along their path"),
+]
+
+
+@pytest.mark.parametrize(("args", "line"), CLI_ERRORS, ids=[line[:40] for _, line in CLI_ERRORS])
+def test_every_cli_error_is_one_line_with_its_words(args: tuple[str, ...], line: str) -> None:
+    got = cli_error(*args)
+    assert got.startswith(f"puffteach: {line}"), got
+    if not line.endswith(", "):  # (the known keys go on; the rest of each line is exact)
+        assert got == f"puffteach: {line}"
+    assert cli_error(*args, "--lang", "en") == got
+
+
+def test_argument_errors_are_one_line_too() -> None:
+    assert cli_error("plays", "--rules", "kontrar-puff") == (
+        "puffteach plays: the following arguments are required: --position, --dice"
+    )
+    line = cli_error(*_plays("kontrar-puff", START, "3", "5"), "--lang", "xx")
+    assert line == "puffteach plays: argument --lang: invalid choice: 'xx' (choose from 'en')"
+    assert cli_error("rules", "--lang", "xx").startswith("puffteach rules: argument --lang")
+
+
+def test_lang_en_is_the_default_on_every_command() -> None:
+    for args in (
+        _plays("kontrar-puff", START, "5", "5"),
+        _explain("0/5", "3", "5"),
+        ("rules", "kontrar-puff"),
+        ("rules",),
+    ):
+        assert cli(*args, "--lang", "en") == cli(*args)
+    e = cli(*_explain("0/5", "3", "5"), "--lang", "en")
+    assert e["reason"] == "the lower die must be moved first: move the 3 before the 5"
+
+
+@pytest.fixture
+def pseudo_language(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A made-up language ``xx`` whose every template is the English one marked ``[xx]``:
+    shows which words the CLI renders in the language asked for (sv/de come later)."""
+    real = messages_module.catalogue
+
+    def table(lang: str = "en") -> dict[str, str]:
+        if lang == "xx":
+            return {k: f"[xx] {v}" for k, v in real("en").items()}
+        return real(lang)
+
+    monkeypatch.setattr(messages_module, "catalogue", table)
+    monkeypatch.setattr(messages_module, "LANGUAGES", ("en", "xx"))
+    monkeypatch.setattr("puffteach.cli.LANGUAGES", ("en", "xx"))
+    return "xx"
+
+
+def test_cli_renders_errors_and_reasons_in_the_language_asked(pseudo_language: str) -> None:
+    lang = pseudo_language
+    assert cli_error(*_plays("nope", START, "3", "5"), "--lang", lang).startswith(
+        "puffteach: [xx] unknown preset 'nope'; presets: "
+    )
+    assert cli_error("rules", "brade-standard+8d+7", "--lang", lang) == (
+        "puffteach: [xx] 7 and 8d do not fit together: [xx] RV 8 says 8d cannot be combined with 7"
+    )
+    assert cli_error(*_explain("5/3", "3", "5"), "--lang", lang) == (
+        "puffteach: [xx] bad move '5/3': checkers only move forward along their path"
+    )
+    e = cli(*_explain("0/5", "3", "5"), "--lang", lang)
+    assert e["reason"] == "[xx] the lower die must be moved first: move the 3 before the 5"
+    assert e["rule"] == "P-order"  # rule ids never change with the language
+    assert cli(*_explain("0/5", "3", "5"))["reason"].startswith("the lower die")
+
+
+# --------------------------------------------------------------------------- the errors
+
+
+def test_errors_are_value_errors_with_a_message() -> None:
+    with pytest.raises(PositionError) as info:
+        Position.parse("W:0x14 B:0x15")
+    e = info.value
+    assert isinstance(e, ValueError) and isinstance(e, LocalizedError)
+    assert str(e) == e.text("en") == "White has 14 checkers; each side has exactly 15"
+    assert e.message.key == "error.position.total"
+    assert json.loads(json.dumps(e.message.to_json()))["params"]["side"] == "w"
+    copy = pickle.loads(pickle.dumps(e))
+    assert type(copy) is PositionError and copy.message == e.message
+    for cls in (RuleSetError, GameError, MoveSyntaxError, IllegalMoveError, DiceError):
+        assert issubclass(cls, LocalizedError) and issubclass(cls, ValueError)
+
+
+def test_dice_errors_are_dice_errors() -> None:
+    rs, pos = rules("kontrar-puff"), Position.parse(START)
+    with pytest.raises(DiceError, match=r"^a die shows 1-6, got 0$"):
+        plans(rs, pos, (0, 3))
+    one_die_none = dataclasses.replace(rules("brade-standard"), one_die="none")
+    with pytest.raises(DiceError, match=r"^brade-standard has no one-die rolls$"):
+        plans(one_die_none, Position.parse(BRADE), (3,))
+    with pytest.raises(DiceError, match=r"^bräde is played with one or two dice, got 3$"):
+        plans(rules("brade-standard"), Position.parse(BRADE), (3, 4, 5))
+
+
+def test_illegal_move_error_cites_the_rule_and_pickles() -> None:
+    g = Game("kontrar-puff", seed=1)
+    g.set_dice(3, 5)
+    with pytest.raises(IllegalMoveError) as info:
+        g.push("0/5")
+    e = info.value
+    assert str(e) == e.explanation.text() == e.text("en")
+    assert str(e).endswith("— LT, Förflyttningen av brickorna (P-order)")
+    assert e.message.key == "explain.cited"
+    assert str(pickle.loads(pickle.dumps(e))) == str(e)
+
+
+def test_game_errors_keep_their_words_and_nest_the_cause() -> None:
+    g = Game("kontrar-puff", seed=1)
+    with pytest.raises(GameError, match=r"^roll the dice first$"):
+        g.push("0/5")
+    with pytest.raises(GameError, match=r"^no step to take back$"):
+        g.pop()
+    g.set_dice(3, 5)
+    with pytest.raises(GameError, match=r"^the roll \(3, 5\) is still being moved$"):
+        g.set_dice(1, 2)
+    with pytest.raises(GameError, match=r"^kontrar-puff has no re-roll \(RV 25\)$"):
+        g.reroll()
+    record = Game("kontrar-puff", seed=1).record()
+    record["events"] = [["roll", [3, 9]]]
+    with pytest.raises(GameError) as info:
+        Game.load(record)
+    assert str(info.value) == "game record event 1 ['roll', [3, 9]]: a die shows 1-6, got 9"
+    cause = dict(info.value.message.params)["error"]
+    assert isinstance(cause, Message) and cause.key == "error.die"
+    with pytest.raises(GameError, match=r"^a game record must be JSON: Expecting value$"):
+        Game.load("x")
+    g2 = Game("brade-standard", seed=1)
+    with pytest.raises(
+        GameError,
+        match=r"^game record event 1 \['roll', \[3, 4\]\]: this player is in a one-die series",
+    ):
+        g2.load({**g2.record(), "start": "W:1x15 B:1x15 w wonedie=1", "events": [["roll", [3, 4]]]})
+
+
+def test_message_of_keeps_foreign_words_as_they_are() -> None:
+    assert message_of(TypeError("odd")) == Message.of("error.text", text="odd")
+    assert message_of(GameError("error.game.over")) == Message.of("error.game.over")
+    assert str(GameError(message_of(KeyError("k")))) == "'k'"
+
+
+# --------------------------------------------------------------------------- the source
+
+#: the modules whose errors issue 9 turned into catalogue messages
+MESSAGE_MODULES = [
+    "position.py",
+    "rules/__init__.py",
+    "rules/brade.py",
+    "game.py",
+    "explain.py",
+    "families/brade.py",
+    "families/puff.py",
+    "movegen.py",
+    "cli.py",
+    "match.py",
+    "board.py",
+]
+#: internal invariants, not words for a user; and argparse's own channel for a bad argument
+#: (its complaints stay in its English, like "the following arguments are required")
+NOT_MESSAGES = {"AssertionError", "NotImplementedError", "argparse.ArgumentTypeError"}
+
+
+def _sentences(node: ast.expr) -> list[str]:
+    """The English in an exception's first argument: an f-string, or a text with a space."""
+    if isinstance(node, ast.JoinedStr):
+        return [ast.unparse(node)]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and " " in node.value:
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _sentences(node.body) + _sentences(node.orelse)
+    if isinstance(node, ast.BinOp):
+        return _sentences(node.left) + _sentences(node.right)
+    return []
+
+
+def test_no_sentence_is_left_in_a_raise() -> None:
+    left = []
+    for name in MESSAGE_MODULES:
+        tree = ast.parse((PKG / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
+                continue
+            func = node.exc.func
+            called = func.id if isinstance(func, ast.Name) else ast.unparse(func)
+            if called in NOT_MESSAGES or not node.exc.args:
+                continue
+            left += [f"{name}:{node.lineno}: {s}" for s in _sentences(node.exc.args[0])]
+    assert not left, "\n".join(left)
+
+
+_KEY = re.compile(r"error\.[a-z0-9_.-]*[a-z0-9_]")
+
+
+def _error_keys_in_source() -> set[str]:
+    keys = set()
+    for path in sorted(PKG.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if _KEY.fullmatch(node.value):
+                    keys.add(node.value)
+    return keys
+
+
+def test_every_error_key_is_in_the_catalogue_and_used() -> None:
+    table = catalogue("en")
+    used = _error_keys_in_source()
+    assert len(used) > 60
+    assert sorted(used - set(table)) == []
+    assert sorted(k for k in table if k.startswith("error.") and k not in used) == []
+
+
+def test_errors_json_holds_only_error_keys() -> None:
+    path = PKG / "catalogue" / "en" / "errors.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data and all(k.startswith("error.") for k in data)
+
+
+def test_cli_error_output_is_exactly_one_line() -> None:
+    from puffteach.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["plays", "--rules", "kontrar-puff", "--position", "W:0x14 B:0x15"])
+    assert status == 2 and out.getvalue() == "" and err.getvalue().count("\n") == 1
