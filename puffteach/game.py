@@ -200,10 +200,10 @@ class Game:
             raise GameError("error.game.no_reroll", rules=self.rules.name)
         if t is None or t.moves:
             raise GameError("error.game.reroll_late")
-        c = "b" if st.position.turn else "w"
-        if st.position.flag(f"{c}reroll"):
+        me = st.position.turn
+        if st.position.side_flag(me, "reroll"):
             raise GameError("error.game.reroll_used")
-        pos = st.position.with_flag(f"{c}reroll", 1)
+        pos = st.position.with_side_flag(me, "reroll", 1)
         self._set(
             _State(pos, None, None, st.outcome, st.turns, st.events + (("reroll", 1),), st.after)
         )

@@ -10,7 +10,7 @@ always writes the side to move, so ``Position.parse(str(p)) == p``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 
 from .board import CROSS, OFF
 from .color import BLACK, WHITE, Color
@@ -47,6 +47,25 @@ EXTRA_KEYS: Final[dict[str, str]] = {
     "bjanblotta": "Black has had his janblotta out (bräde RV 4a)",
 }
 FIXED_KEYS: Final = ("wpasch", "bpasch", "streak", "general")
+
+#: the per-side keys (the notation writes them with the side's letter: ``wbanded``, ``bonedie``)
+SideKey = Literal["rolled", "entered", "onedie", "series", "reroll", "six", "banded", "janblotta"]
+SIDE_KEYS: Final[tuple[SideKey, ...]] = get_args(SideKey)
+_SIDE_KEYS: Final = tuple({k: f"{c}{k}" for k in SIDE_KEYS} for c in "wb")
+
+
+class SideState(NamedTuple):
+    """One side's game state beyond its checkers (``Position.side_state``)."""
+
+    pasches: int  # pasches rolled so far this game (Puff)
+    rolled: int  # has made the first roll (long-puff-entry; bräde RV 2b/2c)
+    entered: int  # has had all fifteen entered once (long-puff-entry (d))
+    onedie: int  # one-die rolls still owed in an RV 15 series
+    series: int  # one-die series started (RV 15b)
+    reroll: int  # RV 25's re-roll used
+    six: int  # the first-roll six-out stands (RV 2b/2c)
+    banded: int  # has had a band in his third or fourth quarter (RV 4a/4c)
+    janblotta: int  # has had the janblotta out (RV 4a)
 
 _STACK = re.compile(r"^(\d+)(?:x(\d+))?$")
 _EMPTY: Final = (0,) * 26
@@ -195,6 +214,19 @@ class Position(NamedTuple):
             if k == key:
                 return v
         return 0
+
+    def side_state(self, side: int) -> SideState:
+        """Every per-side key of ``side`` (0 White, 1 Black) as a typed record."""
+        names = _SIDE_KEYS[side]
+        return SideState(self.pasches(side), *(self.flag(names[k]) for k in SIDE_KEYS))
+
+    def side_flag(self, side: int, key: SideKey) -> int:
+        """The value of ``side``'s key ``key`` (``banded``, ``onedie``, …; 0 when absent)."""
+        return self.flag(_SIDE_KEYS[side][key])
+
+    def with_side_flag(self, side: int, key: SideKey, value: int) -> Position:
+        """A copy with ``side``'s key ``key`` set (0 removes it)."""
+        return self.with_flag(_SIDE_KEYS[side][key], value)
 
     def with_flag(self, key: str, value: int) -> Position:
         """A copy with the extra key set (0 removes it)."""

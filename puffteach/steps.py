@@ -113,7 +113,7 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
         opp = list(pos[0] if me else pos[1])
         x = CROSS[rs.layout][step.to]
         if rs.long_entry and not opp[0]:  # long-puff-entry (d): he had all fifteen entered,
-            pos = pos.with_flag("wentered" if me else "bentered", 1)  # and stays unprotected
+            pos = pos.with_side_flag(1 - me, "entered", 1)  # and stays unprotected
         opp[0] += opp[x]
         opp[x] = 0
         if me:

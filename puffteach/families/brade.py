@@ -125,10 +125,10 @@ def may_resign(rs: RuleSet, pos: Position) -> Message | None:
     if rs.resign != "4a":
         return Message.of("error.resign_rule", rules=rs.name, code=rs.resign)
     own, _ = _sides(pos)
-    c = "b" if pos.turn else "w"
-    if any(own[p] >= 2 for p in range(13, 25)) or pos.flag(f"{c}banded"):
+    me = pos.turn
+    if any(own[p] >= 2 for p in range(13, 25)) or pos.side_flag(me, "banded"):
         return Message.of("error.resign_banded")
-    if janblotta_out(own) or pos.flag(f"{c}janblotta"):
+    if janblotta_out(own) or pos.side_flag(me, "janblotta"):
         return Message.of("error.resign_janblotta")
     return None
 
@@ -179,7 +179,7 @@ def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int
     loser = pos.side(1 - winner)
     munk = kind not in ("jan", "sprangjan") and loser[0] > 0
     value_kind = VALUED_AS[kind]
-    victim_banded = pos.flag("bbanded" if winner == 0 else "wbanded")
+    victim_banded = pos.side_flag(1 - winner, "banded")
     if kind == "jan" and rs.resign == "4c" and not victim_banded:
         value_kind = "hemspel"  # RV 4c: a jan before the victim had a band in his 3rd/4th quarter
     points = table[value_kind]
@@ -253,21 +253,20 @@ def finish(t: Turn) -> tuple[Position, Outcome | None]:
         # one play, not two
         own = (*own[:23], 8, 7, *own[25:])
         pos = pos._replace(b=own) if me else pos._replace(w=own)
-    c = "b" if me else "w"
     if rs.opening_six in ("2b", "2c"):
-        pos = pos.with_flag(f"{c}rolled", 1)
+        pos = pos.with_side_flag(me, "rolled", 1)
     if rs.resign in ("4a", "4c") and any(own[p] >= 2 for p in range(13, 25)):
-        pos = pos.with_flag(f"{c}banded", 1)
+        pos = pos.with_side_flag(me, "banded", 1)
     if rs.resign == "4a" and janblotta_out(own):
-        pos = pos.with_flag(f"{c}janblotta", 1)
+        pos = pos.with_side_flag(me, "janblotta", 1)
     if rs.one_die != "none":
-        left = pos.flag(f"{c}onedie")
+        left = pos.side_flag(me, "onedie")
         if len(t.plan.dice) == 1:
             if left:
-                pos = pos.with_flag(f"{c}onedie", left - 1)
+                pos = pos.with_side_flag(me, "onedie", left - 1)
             else:
-                pos = pos.with_flag(f"{c}onedie", 2)
-                pos = pos.with_flag(f"{c}series", pos.flag(f"{c}series") + 1)
+                pos = pos.with_side_flag(me, "onedie", 2)
+                pos = pos.with_side_flag(me, "series", pos.side_flag(me, "series") + 1)
     return pos, outcome
 
 
@@ -289,17 +288,17 @@ def six_out_step(t: Turn) -> list[Step]:
     own, opp = _sides(t.start)
     if own[1] != CHECKERS or opp[_X[to]]:
         return []
-    c = "b" if t.start.turn else "w"
-    if to == 7 and rs.opening_six == "2b" and t.start.flag(f"{c}rolled"):
+    me = t.start.turn
+    if to == 7 and rs.opening_six == "2b" and t.start.side_flag(me, "rolled"):
         return []
     if (
         to == 7
         and rs.opening_six == "2c"
-        and t.start.flag(f"{c}rolled")
+        and t.start.side_flag(me, "rolled")
         and not _six_out_stands(rs, opp)
     ):
         return []
-    if to == 5 and t.start.flag(f"{c}rolled"):
+    if to == 5 and t.start.side_flag(me, "rolled"):
         return []
     return [Step(t.plan.dice[0], 1, to, False, count)]
 
@@ -354,8 +353,7 @@ def one_die_chance(rs: RuleSet, pos: Position) -> bool:
 
 
 def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
-    c = "b" if pos.turn else "w"
-    bound = pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
+    bound = BRADE.one_die_required(rs, pos)
     if len(dice) == 1:
         if rs.one_die == "none":
             raise DiceError("error.dice.no_one_die", rules=rs.name)
@@ -527,8 +525,10 @@ class Brade(Family):
     def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
         if rs.one_die == "none":
             return False
-        c = "b" if pos.turn else "w"
-        return pos.flag(f"{c}onedie") > 0 or (rs.one_die == "15b" and pos.flag(f"{c}series") >= 2)
+        me = pos.turn
+        return pos.side_flag(me, "onedie") > 0 or (
+            rs.one_die == "15b" and pos.side_flag(me, "series") >= 2
+        )
 
     def one_die_allowed(self, rs: RuleSet, pos: Position) -> bool:
         if rs.one_die == "none":

@@ -30,7 +30,7 @@ def _protected(rs: RuleSet, pos: Position, opp: tuple[int, ...]) -> bool:
     """long-puff-entry (d): the opponent's blots cannot be hit while he has not yet entered
     all fifteen checkers, the first time (his ``wentered``/``bentered`` key is then set: a
     checker hit later does not bring the protection back)."""
-    return rs.long_entry and opp[0] > 0 and not pos.flag("wentered" if pos[2] else "bentered")
+    return rs.long_entry and opp[0] > 0 and not pos.side_flag(1 - pos[2], "entered")
 
 
 def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -241,7 +241,7 @@ class Puff(Family):
             w, b, turn_, wp, bp, *rest = pos
             pos = _new(Position, (w, b, turn_, wp + (not me), bp + me, *rest))
         if rs.long_entry:
-            pos = pos.with_flag("brolled" if me else "wrolled", 1)
+            pos = pos.with_side_flag(me, "rolled", 1)
         return pos, outcome
 
     # ------------------------------------------------------------------ explanations
@@ -298,7 +298,7 @@ def _plan(
     dice as rolled). Plans depend only on the rule set, the dice and a few facts about the
     position, so one frozen value serves every roll that asks for it."""
     me = pos.turn
-    first_roll = rs.long_entry and not pos.flag("brolled" if me else "wrolled")
+    first_roll = rs.long_entry and not pos.side_flag(me, "rolled")
     key = (rs.name, dice, named, shown, pos.pasches(me) == 0, pos.streak >= 3, first_roll)
     plan = _PLANS.get(key)
     if plan is None:

@@ -133,26 +133,10 @@ class RuleSet:
 
     @property
     def keys(self) -> frozenset[str]:
-        """The position keys this rule set tracks."""
-        keys = {"wpasch", "bpasch"} if self.family == "puff" else set()
-        if self.pasch_reroll != "never":
-            keys.add("streak")
-        if self.generalpasch:
-            keys.add("general")
-        if self.long_entry or self.opening_six in ("2b", "2c"):
-            keys |= {"wrolled", "brolled"}
-        if self.long_entry:  # long-puff-entry (d): all fifteen have entered once
-            keys |= {"wentered", "bentered"}
-        if self.one_die != "none":
-            keys |= {"wonedie", "bonedie", "wseries", "bseries"}
-        if self.reroll_once:
-            keys |= {"wreroll", "breroll"}
-        if self.family == "brade":  # RV 4 (resign defaults to 4a, which Puff does not know)
-            if self.resign in ("4a", "4c"):
-                keys |= {"wbanded", "bbanded"}
-            if self.resign == "4a":
-                keys |= {"wjanblotta", "bjanblotta"}
-        return frozenset(keys)
+        """The position keys this rule set tracks (its family knows which)."""
+        from ..families import family_of  # the families build on the rule data
+
+        return family_of(self).keys(self)
 
     def check_keys(self, pos: Position) -> None:
         from ..position import PositionError
