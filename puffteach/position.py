@@ -67,6 +67,7 @@ class SideState(NamedTuple):
     banded: int  # has had a band in his third or fourth quarter (RV 4a/4c)
     janblotta: int  # has had the janblotta out (RV 4a)
 
+
 _STACK = re.compile(r"^(\d+)(?:x(\d+))?$")
 _EMPTY: Final = (0,) * 26
 
