@@ -235,6 +235,8 @@ def random_step(t: Turn, rng: random.Random) -> Step:
 def random_play(t: Turn, rng: random.Random) -> Turn:
     """Play uniformly random legal steps (as :func:`random_step` draws them) to the end of the
     roll: the machine's fast random play, used by :mod:`puffteach.rollout`."""
+    if t.target is None:
+        return _random_ordered(t, rng)
     while t.remaining and t.outcome is None:
         steps = t.steps
         if steps is not None:  # listed already (ordered regimes, the last die of a free one)
@@ -243,10 +245,53 @@ def random_play(t: Turn, rng: random.Random) -> Turn:
             drawn = _random_step(t, rng)
             if len(drawn) == 2:
                 t = push(t, drawn[0])
-            else:
-                st, after, outcome, known = drawn
-                t = _advance(t, st, after, outcome, known)
+                continue
+            st, after, outcome, known = drawn
+            if known is not None and outcome is None and len(t.remaining) == 2:
+                return _random_last(t, st, after, known, rng)
+            t = _advance(t, st, after, outcome, known)
     return t
+
+
+def _random_last(
+    t: Turn, first: Step, after: Position, known: list[Step], rng: random.Random
+) -> Turn:
+    """The end of a free two-dice roll whose first step ``first`` leaves one die, every step of
+    which (``known``) is legal: one of them drawn and played, the roll over."""
+    rs = t.rules
+    fam = _FAMILY[rs.family]
+    st = known[int(rng.random() * len(known))]
+    end = apply_step(rs, after, st)
+    moves = (*t.moves, first, st)
+    outcome = fam.early_outcome(t, after, end, st, moves[:-1])
+    cont = st.to if st.to != OFF else None
+    return Turn(rs, t.start, t.plan, end, (), (), moves, t.forfeited, cont, outcome, t.target)
+
+
+def _random_ordered(t: Turn, rng: random.Random) -> Turn:
+    """:func:`random_play` for an ordered roll (P-order, the pasches), without a Turn per step:
+    the machine's own rules — the die due is the first left, a die without a step forfeits
+    :func:`_stuck` dice, a win ends the roll — on plain values; the same draws as stepping
+    with :func:`push` (``tests/test_kernel.py`` plays both ways and compares)."""
+    rs, plan = t.rules, t.plan
+    fam = _FAMILY[rs.family]
+    pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
+    moves, lost = t.moves, t.forfeited
+    steps = t.steps
+    while rem and outcome is None:
+        if steps is None:
+            steps = fam.steps(rs, pos, rem[0], cont, plan.first_roll)
+        if not steps:
+            n = _stuck(crit)
+            lost, rem, crit, cont, steps = (*lost, *rem[:n]), rem[n:], crit[n:], None, None
+            continue
+        st = steps[int(rng.random() * len(steps))]
+        after = apply_step(rs, pos, st)
+        outcome = fam.early_outcome(t, pos, after, st, moves)
+        pos, moves, rem, crit = after, (*moves, st), rem[1:], crit[1:]
+        cont = st.to if st.to != OFF else None
+        steps = None
+    return Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, None)
 
 
 _Drawn = tuple[Step, None] | tuple[Step, Position, "Outcome | None", "list[Step] | None"]
@@ -371,8 +416,14 @@ def _settle(t: Turn) -> Turn:
             return t
         if t.plan.free:
             return _forfeit(t, len(t.remaining))
-        t = _forfeit(t, len(t.remaining) if t.critical[0] else 1)
+        t = _forfeit(t, _stuck(t.critical))
     return t
+
+
+def _stuck(critical: tuple[bool, ...]) -> int:
+    """Ordered regimes: how many dice a die that cannot be moved forfeits — the rest of the roll
+    when it is critical (P-order's lower die, a pasch's top face), else itself (P-pasch-*)."""
+    return len(critical) if critical[0] else 1
 
 
 def _forfeit(t: Turn, n: int) -> Turn:

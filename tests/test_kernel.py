@@ -367,3 +367,25 @@ def test_rule_fields_mirror_the_rule_set() -> None:
 
     fields = {f.name for f in dataclasses.fields(RuleSet)} - {"name", "preset", "codes"}
     assert set(typing.get_type_hints(RuleFields)) == fields
+
+
+@pytest.mark.parametrize("name", ["lang-puff", "pierer-contrapuff", "lang-puff+long-puff-entry"])
+def test_fast_random_play_is_the_machine_stepped(name: str) -> None:
+    """The fast driver of ordered rolls draws exactly as stepping the machine with ``push``
+    does, so both end every roll alike (same seed, same steps, forfeits and outcome)."""
+    from puffteach.movegen import finish, random_play
+
+    rs = rules(name)
+    for i, pos in enumerate(_positions(name, 3, 80)):
+        dice = (1 + i % 6, 1 + (i * 7 // 6) % 6)
+        for plan in plans(rs, pos, dice):
+            if plan.free:
+                continue
+            fast = random_play(begin(rs, pos, plan), random.Random(i))
+            rng = random.Random(i)
+            t = begin(rs, pos, plan)
+            while not t.done:
+                steps = turn_steps(t)
+                t = push(t, steps[int(rng.random() * len(steps))])
+            assert (fast.moves, fast.forfeited, fast.outcome) == (t.moves, t.forfeited, t.outcome)
+            assert finish(fast) == finish(t)
