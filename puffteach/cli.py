@@ -9,12 +9,14 @@ import argparse
 import json
 import re
 import sys
+from itertools import islice
 from typing import Any, NoReturn
 
 from .errors import DiceError, LocalizedError
 from .explain import Explanation, explain_step
+from .listing import count_plays, iter_plays
 from .messages import DEFAULT, LANGUAGES, Message
-from .movegen import begin, legal_plays, plans, push
+from .movegen import begin, plans, push
 from .position import Position
 from .rules import RULES, RuleSet, describe, rules
 
@@ -45,6 +47,13 @@ def _parser() -> argparse.ArgumentParser:
             metavar="DIE",
             help="one or two dice (one value: a one-die roll)",
         )
+        if name == "plays":
+            s.add_argument(
+                "--limit",
+                type=_limit,
+                metavar="N",
+                help='list only the first N plays ("count" still counts them all)',
+            )
         if name == "explain":
             s.add_argument(
                 "--move",
@@ -86,12 +95,31 @@ def _dice(values: list[str]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def cmd_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> dict[str, Any]:
-    found = legal_plays(rs, pos, dice)
+def _limit(text: str) -> int:
+    """``--limit N``: a positive integer (argparse reports anything else, exit status 2)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return int(text)
+
+
+def cmd_plays(
+    rs: RuleSet, pos: Position, dice: tuple[int, ...], limit: int | None = None
+) -> dict[str, Any]:
+    """Every play (``count`` of them), or with ``limit`` the first ``limit`` of them and
+    ``truncated`` true when that leaves some out (``truncated`` is always there)."""
+    plays = iter_plays(rs, pos, dice)
+    if limit is None:
+        found = list(plays)
+        count = len(found)
+    else:
+        found = list(islice(plays, limit))
+        count = len(found) if len(found) < limit else count_plays(rs, pos, dice)
     return {
         "rules": rs.name,
         "position": str(pos),
         "dice": list(dice),
+        "count": count,
+        "truncated": count > len(found),
         "plays": [p.to_json() for p in found],
     }
 
@@ -148,7 +176,7 @@ def run(argv: list[str]) -> dict[str, Any]:
     pos = Position.parse(args.position, rs)
     dice = _dice(args.dice)
     if args.command == "plays":
-        return cmd_plays(rs, pos, dice)
+        return cmd_plays(rs, pos, dice, args.limit)
     return cmd_explain(rs, pos, dice, args.move, args.lang)
 
 

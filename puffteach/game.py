@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import LocalizedError, message_of
 from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
 from .families import family_of
+from .listing import count_turns_plays, iter_turns_plays
 from .messages import Message
-from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, plays_from, turn_steps
+from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
 from .rules.brade import RANK, VALUED_AS
@@ -364,18 +366,25 @@ class Game:
         t = self._state.turn
         return turn_steps(t) if t is not None else []
 
-    def legal_plays(self) -> list[Play]:
-        """Every distinct way to finish the roll in progress."""
+    def legal_plays(self) -> Iterator[Play]:
+        """Every distinct way to finish the roll in progress, lazily (an iterator: the first
+        plays come at once even when a later pasch has 10⁵; ``list()`` it to keep them)."""
+        return iter_turns_plays(self._listed_turns())
+
+    def count_plays(self) -> int:
+        """The exact number of distinct ways to finish the roll in progress."""
+        return count_turns_plays(self._listed_turns())
+
+    def _listed_turns(self) -> list[Turn]:
+        """The roll in progress, or every plan of a generalpasch not yet named or moved."""
         t = self._state.turn
         if t is None:
             return []
-        out: dict[tuple[Position, Outcome | None], Play] = {}
         if not t.moves and self.generalpasch_available():
-            for plan in plans(self.rules, t.start, t.plan.dice):
-                for p in plays_from(begin(self.rules, t.start, plan)):
-                    out.setdefault((p.position, p.outcome), p)
-            return list(out.values())
-        return plays_from(t)
+            return [
+                begin(self.rules, t.start, plan) for plan in plans(self.rules, t.start, t.plan.dice)
+            ]
+        return [t]
 
     def explain(self, move: str) -> Explanation:
         """Why ``move`` (e.g. ``"3/8"``) is or is not allowed now."""

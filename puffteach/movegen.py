@@ -589,29 +589,11 @@ class Play:
 
 
 def plays_from(t: Turn) -> list[Play]:
-    """Every distinct way to finish the roll from ``t`` (distinct position or outcome)."""
-    if not t.plan.free:
-        return _ordered_plays(t)
-    out: dict[tuple[Position, Outcome | None], Play] = {}
-    frontier: dict[tuple[Position, tuple[int, ...], tuple[int, ...], int | None], Turn] = {
-        (t.pos, t.remaining, t.forfeited, t.cont): t
-    }
-    while frontier:
-        new: dict[tuple[Position, tuple[int, ...], tuple[int, ...], int | None], Turn] = {}
-        for cur in frontier.values():
-            if cur.done:
-                pos, outcome, again = finish(cur)
-                key = (pos, outcome)
-                if key not in out:
-                    out[key] = Play(cur.moves, cur.forfeited, pos, outcome, cur.plan, again)
-                continue
-            for st in turn_steps(cur):
-                nxt = push(cur, st)
-                k = (nxt.pos, nxt.remaining, nxt.forfeited, nxt.cont)
-                if k not in new:
-                    new[k] = nxt
-        frontier = new
-    return list(out.values())
+    """Every distinct way to finish the roll from ``t`` (distinct position or outcome); see
+    :mod:`puffteach.listing` (lazily: ``iter_turn_plays``; the number: ``count_turn_plays``)."""
+    from .listing import iter_turn_plays
+
+    return list(iter_turn_plays(t))
 
 
 def _ordered_plays(t: Turn) -> list[Play]:
@@ -663,9 +645,8 @@ def _ordered_plays(t: Turn) -> list[Play]:
 
 
 def legal_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Play]:
-    """Every distinct legal way to move the roll ``dice`` from ``pos`` (design.md ``plays``)."""
-    out: dict[tuple[Position, Outcome | None], Play] = {}
-    for plan in plans(rs, pos, dice):
-        for play in plays_from(begin(rs, pos, plan)):
-            out.setdefault((play.position, play.outcome), play)
-    return list(out.values())
+    """Every distinct legal way to move the roll ``dice`` from ``pos`` (design.md ``plays``);
+    :func:`puffteach.listing.iter_plays` hands them out lazily, ``count_plays`` counts them."""
+    from .listing import iter_plays
+
+    return list(iter_plays(rs, pos, dice))

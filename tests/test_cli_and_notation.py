@@ -24,6 +24,8 @@ def test_plays_matches_design_example() -> None:
         "rules": "kontrar-puff",
         "position": "W:0x15 B:0x15 w",
         "dice": [5, 5],
+        "count": 1,
+        "truncated": False,
         "plays": [
             {
                 "moves": ["0/5", "0/5", "0/2", "0/2"],

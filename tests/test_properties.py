@@ -364,7 +364,7 @@ class Driver:
                 and len(t.remaining) <= short
                 and not game.generalpasch_available()  # would list the named pasches too
             ):
-                anchor = self.anchor(pre, dice, named, tuple(moves), game.legal_plays())
+                anchor = self.anchor(pre, dice, named, tuple(moves), list(game.legal_plays()))
             legal = game.legal_moves()
             if not legal:
                 assert t.done, f"roll stalled with {t.remaining} due: {ctx}"
@@ -678,7 +678,9 @@ def test_games_of_whole_plays_end(preset: str, seed: int, data: st.DataObject) -
             continue
         # an unnamed generalpasch: the plays of the dice as rolled (legal_plays() would add
         # every named pasch, and naming was decided above)
-        options = plays_from(game.turn) if game.generalpasch_available() else game.legal_plays()
+        options = (
+            plays_from(game.turn) if game.generalpasch_available() else list(game.legal_plays())
+        )
         play = rng.choice(options)
         for step in play.moves[len(game.turn.moves) :]:
             game.push(step)
