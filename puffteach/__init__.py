@@ -14,6 +14,7 @@ from .game import Game, GameError
 from .movegen import Outcome, Play, Step
 from .position import Position, PositionError
 from .rules import RuleSet, RuleSetError, rules
+from .svg import draw as _draw  # noqa: F401  (registers Position._repr_svg_)
 
 __all__ = [
     "Explanation",

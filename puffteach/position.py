@@ -10,6 +10,7 @@ always writes the side to move, so ``Position.parse(str(p)) == p``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 
 from .board import CROSS, OFF
@@ -67,6 +68,10 @@ class SideState(NamedTuple):
     banded: int  # has had a band in his third or fourth quarter (RV 4a/4c)
     janblotta: int  # has had the janblotta out (RV 4a)
 
+
+#: how a position draws itself (``_repr_svg_``): :mod:`puffteach.svg` registers its drawing
+#: when imported (``import puffteach`` does), so the notation does not depend on the drawing
+DRAW: list[Callable[[Position], str]] = []
 
 _STACK = re.compile(r"^(\d+)(?:x(\d+))?$")
 _EMPTY: Final = (0,) * 26
@@ -200,9 +205,7 @@ class Position(NamedTuple):
         return f"Position({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .svg import draw
-
-        return draw(self)
+        return DRAW[0](self)
 
     # ------------------------------------------------------------------ queries
     def side(self, side: int) -> Counts:
@@ -256,7 +259,20 @@ class Position(NamedTuple):
                 raise PositionError(
                     "error.position.both_colours", p=p, q=cross[p], layout=rules.layout
                 )
-        rules.check_keys(self)
+        used = {k for k, _ in self.flags}
+        used |= {k for k, v in (("wpasch", self.wpasch), ("bpasch", self.bpasch)) if v}
+        if self.streak:
+            used.add("streak")
+        if self.general is not None:
+            used.add("general")
+        extra = sorted(used - rules.keys)  # a key the rule set does not use is an error
+        if extra:
+            raise PositionError(
+                "error.position.keys_unused",
+                name=repr(extra[0]),
+                rules=rules.name,
+                allowed=", ".join(sorted(rules.keys)) or "none",
+            )
 
 
 def _counts(stacks: dict[int, int]) -> Counts:

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from .board import BLACK, OFF, WHITE, Layout, entry_side, exit_side, from_physical, to_physical
+from .position import DRAW
 from .rules import RuleSet
 from .rules import rules as parse_rules
 
@@ -717,3 +718,6 @@ def draw_game(game: Game, **kw: object) -> str:
         args.pop("used", None)  # the used marks belong to the game's dice, not to these
     args.update(kw)
     return draw(game.position, game.rules, **args)  # type: ignore[arg-type]
+
+
+DRAW.append(draw)  # Position._repr_svg_ draws with this module

@@ -20,161 +20,23 @@ CLI, the widget, the players) ask the rule set's family, never ``rules.family``:
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
+
+from ..rules import KEYS
+from .base import Family
+from .brade import BRADE
+from .puff import PUFF
 
 if TYPE_CHECKING:
-    from ..messages import Message
-    from ..outcome import Outcome
-    from ..position import Position
     from ..rules import RuleSet
-    from ..steps import Plan, Refusal, Step, Turn
 
-__all__ = ["Family", "family_of"]
+__all__ = ["FAMILIES", "Family", "family_of"]
 
-
-class Family(ABC):
-    """One game family's rules. Stateless: every method takes the rule set it applies."""
-
-    name: ClassVar[str]
-
-    # ------------------------------------------------------------------ single steps
-    @abstractmethod
-    def steps(
-        self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
-    ) -> list[Step]:
-        """Every single step ``die`` allows the side to move (no look-ahead): the steps the
-        check chain answers with a Step."""
-
-    @abstractmethod
-    def check(
-        self,
-        rs: RuleSet,
-        pos: Position,
-        frm: int,
-        to: int,
-        die: int,
-        cont: int | None = None,
-        first: bool = False,
-    ) -> Step | Refusal:
-        """The check chain: the step ``frm/to`` with ``die``, or the first rule it breaks."""
-
-    def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:
-        """The position after a step that moves several checkers at once (bräde RV 2a's
-        six-out, which under RV 2b/2c sends an answered six-out home)."""
-        return pos
-
-    def first_steps(self, turn: Turn) -> list[Step]:
-        """Steps that take a whole roll at once (bräde RV 2a's six-out)."""
-        return []
-
-    # ------------------------------------------------------------------ a roll
-    @abstractmethod
-    def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
-        """Raise ValueError when ``dice`` is not a roll the side to move may make now."""
-
-    @abstractmethod
-    def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
-        """The ways the roll ``dice`` may be moved (more than one for a generalpasch)."""
-
-    def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
-        """Must the side to move roll one die (bräde RV 15)?"""
-        return False
-
-    def one_die_allowed(self, rs: RuleSet, pos: Position) -> bool:
-        """May the side to move choose a one-die roll now (bräde RV 15)?"""
-        return False
-
-    @abstractmethod
-    def needs_listing(self, turn: Turn) -> bool:
-        """Must a free-order roll be decided by listing whole plays (pips, play-level rules)
-        rather than by the faster search for the number of dice that can be used?"""
-
-    def play_pips(self, rs: RuleSet, moves: tuple[Step, ...]) -> int:
-        """The pips a play uses when the rules ask for as many pips as possible (bräde)."""
-        return 0
-
-    def maximise_refusal(self, rs: RuleSet) -> Refusal:
-        """Why a step that is legal alone is refused within the roll: it would leave dice
-        unused that another play would use (PI-order's maximisation)."""
-        from ..steps import Refusal
-
-        return Refusal.of(rs.rule_id("order"), "refusal.maximise")
-
-    def play_rules(self, rs: RuleSet) -> bool:
-        """Does a rule judge whole plays (so a shorter play can be legal where every longer
-        one is not, bräde RV 3)?"""
-        return False
-
-    def play_refusal(self, turn: Turn, moves: tuple[Step, ...]) -> Refusal | None:
-        """A rule that forbids this whole play although each step is legal (bräde RV 3)."""
-        return None
-
-    def match_start(self, rs: RuleSet) -> str:
-        """Who starts the next game of a match, as RV 1's code: ``1a`` the loser, ``1b`` the
-        players roll for it (tek), ``1c`` the winner."""
-        return "1b"
-
-    def roll_name(self, rs: RuleSet, dice: tuple[int, ...]) -> str | None:
-        """The traditional name of a roll (bräde RV 23), if the family has them."""
-        return None
-
-    # ------------------------------------------------------------------ outcomes
-    @abstractmethod
-    def early_outcome(
-        self, turn: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
-    ) -> Outcome | None:
-        """A win that ends the roll at once, after ``step`` (``prior``: the steps before it)."""
-
-    @abstractmethod
-    def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
-        """The end of a roll: a win decided now, and the state keys the family updates (the
-        machine then sets the side to roll next)."""
-
-    def resign_refusal(self, rs: RuleSet, pos: Position) -> Message | None:
-        """None if the side to move may resign now (bräde RV 4a), else why not."""
-        from ..messages import Message
-
-        return Message.of("error.no_resign", rules=rs.name)
-
-    def resign_outcome(self, rs: RuleSet, pos: Position) -> Outcome:
-        from ..errors import LocalizedError
-
-        raise LocalizedError("error.no_resign", rules=rs.name)
-
-    # ------------------------------------------------------------------ explanations
-    @abstractmethod
-    def pasch_rule(self, turn: Turn) -> str:
-        """The rule id that governs how this roll's pasch is moved."""
-
-    @abstractmethod
-    def legal_rule(self, turn: Turn, step: Step) -> str:
-        """The rule id to cite for a legal step."""
-
-    def forfeit_refusal(self, turn: Turn, frm: int, to: int) -> Refusal | None:
-        """A family rule that explains a step after the rest of the roll was forfeited."""
-        return None
-
-    # ------------------------------------------------------------------ state
-    @abstractmethod
-    def keys(self, rs: RuleSet) -> frozenset[str]:
-        """The position keys this rule set tracks."""
-
-    def notices(self, rs: RuleSet, before: Position, after: Position, side: int) -> list[Message]:
-        """What the board should tell the players after a roll (bräde: the janblotta is out)."""
-        return []
-
-
-#: family name -> family (``rules.family`` names it); filled when this package is imported
-FAMILIES: dict[str, Family] = {}
+#: family name -> family (``rules.family`` names it)
+FAMILIES: dict[str, Family] = {"puff": PUFF, "brade": BRADE}
+KEYS.update((name, fam.keys) for name, fam in FAMILIES.items())  # the rule data asks them
 
 
 def family_of(rs: RuleSet) -> Family:
     """The family object for a rule set."""
     return FAMILIES[rs.family]
-
-
-from .brade import BRADE  # noqa: E402  (the family modules import Family from here)
-from .puff import PUFF  # noqa: E402
-
-FAMILIES.update(puff=PUFF, brade=BRADE)

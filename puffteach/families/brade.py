@@ -20,7 +20,7 @@ from ..outcome import Outcome
 from ..position import CHECKERS, Position
 from ..rules.brade import PATTERNS, POINTS, VALUED_AS, roll_name
 from ..steps import Plan, Refusal, Step, Turn, apply_step
-from . import Family
+from .base import Family
 
 if TYPE_CHECKING:
     from ..rules import RuleSet

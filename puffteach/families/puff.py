@@ -17,7 +17,7 @@ from ..errors import DiceError
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
 from ..steps import Plan, Refusal, Step, Turn
-from . import Family
+from .base import Family
 
 if TYPE_CHECKING:
     from ..rules import RuleSet

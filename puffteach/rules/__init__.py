@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal, TypedDict
+from collections.abc import Callable
+from typing import Final
 
-from ..board import Layout
-from ..errors import LocalizedError
+from .base import _DEFAULT_IDS, KEYS, PaschMoves, RuleFields, RuleSet, RuleSetError
 from .ids import RULES, SOURCES, Rule, rule
 
-if TYPE_CHECKING:
-    from ..position import Position
-
 __all__ = [
+    "KEYS",
+    "PaschMoves",
+    "RuleFields",
     "RuleSet",
     "RuleSetError",
     "rules",
@@ -32,204 +31,6 @@ __all__ = [
     "describe",
 ]
 
-
-class RuleSetError(LocalizedError):
-    """An unknown preset or code, or a code that does not fit the preset."""
-
-
-PaschMoves = Literal["top-bottom", "top", "top2-bottom2", "four"]
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """Everything that distinguishes one rule set from another, as plain data."""
-
-    name: str
-    preset: str
-    codes: tuple[str, ...]
-    family: Literal["puff", "brade"]
-    source: str
-    layout: Layout
-    title: str = ""
-    #: path point where all checkers start: 0 (off the board, Puff) or 1 (the home, bräde)
-    start_point: int = 0
-    #: who starts after the one-die opening roll
-    opening: Literal["higher", "lower"] = "higher"
-    #: unequal dice: the lower must be moved first, or the player picks the order
-    dice_order: Literal["lower-first", "free"] = "lower-first"
-    #: in free order: must as many dice as possible be used, and the higher when only one can?
-    maximise: bool = False
-    higher_die: bool = False
-    #: checkers waiting at 0 must all enter before others move; unenterable dice are forfeited
-    enter_first: bool = True
-    #: may a checker enter onto a point holding the mover's own checkers?
-    enter_own: bool = True
-    #: how a player's first pasch and later pasches are moved
-    first_pasch: PaschMoves = "top-bottom"
-    later_pasch: PaschMoves = "top2-bottom2"
-    #: after which pasches the same player rolls again
-    pasch_reroll: Literal["never", "later", "all"] = "later"
-    #: a re-roll only when every move of the pasch was made (GP; LT variant)
-    reroll_needs_complete: bool = False
-    fourth_pasch: bool = False
-    generalpasch: bool = False
-    #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p)
-    #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p);
-    #: bräde (RV 8): 8a any checker with reduction, 8b rearmost with reduction, 8c exact only,
-    #: 8d exact while the opponent holds his huk, else 8a
-    bearoff: Literal["rearmost", "any-over", "8a", "8b", "8c", "8d"] = "rearmost"
-    exact_25: bool = False
-    tower_goose: bool = False
-    long_entry: bool = False
-    scoring: Literal["lt", "pi", "gp", "brade"] = "lt"
-    # ---- bräde (BH and the RV paragraphs); all off for Puff
-    #: no two own checkers on these path points (B-noband: 2-11)
-    noband: tuple[int, int] | None = None
-    #: bursting when entering: RV 5a / 5b (BH)
-    burst_entry: Literal["none", "5a", "5b"] = "none"
-    #: RV 5a read strictly (code 5a-strict): only empty points count as free, not blots
-    burst_entry_strict: bool = False
-    #: walls of six bands: 6a burstable (BH) / 6b forbidden to make, burstable if made
-    wall: Literal["none", "6a", "6b"] = "none"
-    huk_burst: bool = False  # RV 7
-    bear_bands_only: bool = False  # RV 9
-    huk_blocks_bearoff: bool = False  # RV 10
-    #: when a beautiful pattern counts: 14a after the whole roll with most pips / 14b at once
-    beautiful: Literal["none", "14a", "14b"] = "none"
-    patterns: tuple[str, ...] = ()  # beautiful patterns recognised (kinds)
-    shifted_patterns: bool = False  # RV 19
-    one_die: Literal["none", "15a", "15b"] = "none"
-    munk_graded: bool = False  # RV 20
-    jan_graded: bool = False  # RV 21
-    pissmunk: bool = False  # RV 22
-    roll_names: bool = False  # RV 23
-    jan_when: Literal["24a", "24b"] = "24b"
-    #: BH: a sprängjan wins at once even though a jan waits for the whole roll (RV 24b: both wait)
-    sprangjan_now: bool = True
-    reroll_once: bool = False  # RV 25
-    points: Literal["bh", "26a", "26b", "26c", "26d", "26e"] = "bh"
-    opening_six: Literal["none", "2a", "2b", "2c"] = "none"
-    six_out_kvartaner: bool = False  # RV 2a in some circles: a first 4-4 puts six on point 5
-    six_out_count: int = 6  # RV 2a's Icelandic form puts four on point 7
-    five_blots: bool = False  # RV 3
-    resign: Literal["4a", "4b", "4c"] = "4a"
-    match_start: Literal["1a", "1b", "1c"] = "1a"
-    after_game: tuple[int, ...] = ()  # RV 11, 12, 13
-    #: concept -> rule id, so explanations cite this rule set's own source
-    ids: tuple[tuple[str, str], ...] = field(default=())
-
-    def __str__(self) -> str:
-        return self.name
-
-    def rule_id(self, concept: str) -> str:
-        """The id of the rule this rule set applies for ``concept`` (e.g. ``order``)."""
-        table = _ID_MAPS.get(self.name)
-        if table is None:  # the ids follow from the preset, which the name begins with
-            table = _ID_MAPS[self.name] = {**_DEFAULT_IDS, **dict(self.ids)}
-        return table[concept]
-
-    def cite(self, concept: str) -> Rule:
-        return RULES[self.rule_id(concept)]
-
-    @property
-    def keys(self) -> frozenset[str]:
-        """The position keys this rule set tracks (its family knows which)."""
-        from ..families import family_of  # the families build on the rule data
-
-        return family_of(self).keys(self)
-
-    def check_keys(self, pos: Position) -> None:
-        from ..position import PositionError
-
-        used = set()
-        if pos.wpasch:
-            used.add("wpasch")
-        if pos.bpasch:
-            used.add("bpasch")
-        if pos.streak:
-            used.add("streak")
-        if pos.general is not None:
-            used.add("general")
-        used |= {k for k, _ in pos.flags}
-        extra = sorted(used - self.keys)
-        if extra:
-            allowed = ", ".join(sorted(self.keys)) or "none"
-            raise PositionError(
-                "error.position.keys_unused", name=repr(extra[0]), rules=self.name, allowed=allowed
-            )
-
-
-class RuleFields(TypedDict, total=False):
-    """The fields of a :class:`RuleSet` that presets and codes set (everything but the name,
-    the preset and the codes), typed as the RuleSet types them, so a preset or a code with a
-    value its field does not take fails the type check."""
-
-    family: Literal["puff", "brade"]
-    source: str
-    layout: Layout
-    title: str
-    start_point: int
-    opening: Literal["higher", "lower"]
-    dice_order: Literal["lower-first", "free"]
-    maximise: bool
-    higher_die: bool
-    enter_first: bool
-    enter_own: bool
-    first_pasch: PaschMoves
-    later_pasch: PaschMoves
-    pasch_reroll: Literal["never", "later", "all"]
-    reroll_needs_complete: bool
-    fourth_pasch: bool
-    generalpasch: bool
-    bearoff: Literal["rearmost", "any-over", "8a", "8b", "8c", "8d"]
-    exact_25: bool
-    tower_goose: bool
-    long_entry: bool
-    scoring: Literal["lt", "pi", "gp", "brade"]
-    noband: tuple[int, int] | None
-    burst_entry: Literal["none", "5a", "5b"]
-    burst_entry_strict: bool
-    wall: Literal["none", "6a", "6b"]
-    huk_burst: bool
-    bear_bands_only: bool
-    huk_blocks_bearoff: bool
-    beautiful: Literal["none", "14a", "14b"]
-    patterns: tuple[str, ...]
-    shifted_patterns: bool
-    one_die: Literal["none", "15a", "15b"]
-    munk_graded: bool
-    jan_graded: bool
-    pissmunk: bool
-    roll_names: bool
-    jan_when: Literal["24a", "24b"]
-    sprangjan_now: bool
-    reroll_once: bool
-    points: Literal["bh", "26a", "26b", "26c", "26d", "26e"]
-    opening_six: Literal["none", "2a", "2b", "2c"]
-    six_out_kvartaner: bool
-    six_out_count: int
-    five_blots: bool
-    resign: Literal["4a", "4b", "4c"]
-    match_start: Literal["1a", "1b", "1c"]
-    after_game: tuple[int, ...]
-    ids: tuple[tuple[str, str], ...]
-
-
-_ID_MAPS: dict[str, dict[str, str]] = {}
-
-_DEFAULT_IDS: Final[dict[str, str]] = {
-    "start": "P-start",
-    "dice": "P-dice",
-    "order": "P-order",
-    "must": "P-must",
-    "enter": "P-enter",
-    "land": "P-land",
-    "hit": "P-hit",
-    "pasch-1": "P-pasch-1",
-    "pasch-n": "P-pasch-n",
-    "bearoff": "P-bearoff",
-    "win": "P-win",
-}
 
 _LT = RuleFields(family="puff", source="LT")
 _PI_IDS = (("order", "PI-order"), ("bearoff", "PI-bearoff"), ("win", "PI-win"))
@@ -327,11 +128,7 @@ def rules(spec: str | RuleSet) -> RuleSet:
     if preset not in presets:
         raise RuleSetError("error.rules.preset", got=repr(head), presets=", ".join(presets))
     values = RuleFields(**presets[preset])
-    family = values["family"]
-    if family == "brade":
-        result = brade.build(preset, values, [_normalise(c) for c in codes])
-    else:
-        result = _build_puff(preset, values, [_normalise(c) for c in codes])
+    result = _BUILD[values["family"]](preset, values, [_normalise(c) for c in codes])
     _CACHE[spec] = result
     return result
 
@@ -367,14 +164,38 @@ def describe(rs: RuleSet) -> dict[str, object]:
         {rs.rule_id(c) for c in _DEFAULT_IDS} | set(PUFF_OPTIONS.keys() & set(rs.codes))
     )
     data["advice"] = []  # combinations the source advises against (accepted)
-    if rs.family == "brade":
-        data["advice"] = brade.advice(rs)
-        data["effective_codes"] = sorted(brade.effective_codes(rs).values(), key=brade.paragraph)
-        data["rules"] = sorted({*data["rules"], *(f"RV-{c}" for c in data["effective_codes"])})
+    _DESCRIBE.get(rs.family, _as_is)(rs, data)
     return data
 
 
+def _as_is(rs: RuleSet, data: dict[str, object]) -> None:
+    return None
+
+
+def _describe_brade(rs: RuleSet, data: dict[str, object]) -> None:
+    """The RV paragraphs in force, RV's advice, and their rule ids."""
+    data["advice"] = brade.advice(rs)
+    codes = sorted(brade.effective_codes(rs).values(), key=brade.paragraph)
+    data["effective_codes"] = codes
+    data["rules"] = sorted({*rs_rules(data), *(f"RV-{c}" for c in codes)})
+
+
+def rs_rules(data: dict[str, object]) -> list[str]:
+    found = data["rules"]
+    assert isinstance(found, list)
+    return [str(x) for x in found]
+
+
 from . import brade  # noqa: E402  (the bräde presets and codes)
+
+#: how each family's rule sets are built from a preset and codes, and described
+_BUILD: Final[dict[str, Callable[[str, RuleFields, list[str]], RuleSet]]] = {
+    "puff": _build_puff,
+    "brade": brade.build,
+}
+_DESCRIBE: Final[dict[str, Callable[[RuleSet, dict[str, object]], None]]] = {
+    "brade": _describe_brade,
+}
 
 #: every preset name, Puff first (the design's order)
 ALL_PRESETS: Final[tuple[str, ...]] = (*PRESETS, *brade.PRESETS)

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..errors import DiceError, LocalizedError
 from ..messages import Message
-from . import RuleFields
+from .base import RuleFields, RuleSet, RuleSetError
 from .ids import Rule, register
-
-if TYPE_CHECKING:
-    from . import RuleSet
 
 BH_SEC = {
     "start": "Förberedelser",
@@ -439,7 +436,6 @@ def slot(code: str) -> str:
 
 
 def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
-    from . import RuleSet, RuleSetError
 
     chosen: dict[str, str] = {}
     for code in codes:
@@ -483,7 +479,6 @@ def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
 def _changes_preset(preset: str, code: str) -> bool:
     """Does ``code`` set a field to another value than the preset has (``brade-family+24b``:
     RV 24b delays sprängjan too, where BH lets it win at once)? Then the name keeps it."""
-    from . import RuleSet
 
     base = PRESETS[preset]
     defaults = {f.name: f.default for f in dataclasses.fields(RuleSet)}

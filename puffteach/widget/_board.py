@@ -12,7 +12,8 @@ from ..explain import Explanation
 from ..game import Game
 from ..position import Position
 from ..rules import RuleSet
-from . import protocol
+from .protocol import initial_state, rebuild
+from .protocol import step as protocol_step
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -57,14 +58,14 @@ class Board(anywidget.AnyWidget):
     ) -> None:
         self._syncing = False
         super().__init__()
-        self._publish(protocol.initial_state(rules, position, seed, **view))
+        self._publish(initial_state(rules, position, seed, **view))
         self.on_msg(self._on_msg)
         self.observe(self._on_action, names="action")
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: dict[str, Any]) -> dict[str, Any]:
         """Apply a protocol action; return the new state (its ``error`` says if it was refused)."""
-        new = protocol.step(self.state, action)
+        new = protocol_step(self.state, action)
         self._publish(new)
         return new
 
@@ -190,7 +191,7 @@ class Board(anywidget.AnyWidget):
     @property
     def game(self) -> Game:
         """The game on the board (rebuilt from the record; changing it leaves the board as is)."""
-        return protocol.rebuild(self.state)
+        return rebuild(self.state)
 
     @property
     def message(self) -> str:

@@ -135,6 +135,7 @@ from ..movegen import Step, plans
 from ..outcome import Outcome
 from ..position import Position
 from ..rules import RuleSet, rules
+from ..svg import draw as draw_svg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -1354,13 +1355,11 @@ def _draw(
     last_move: tuple[int, int, int] | None,
     targets: tuple[Any, ...],
 ) -> str:
-    from .. import svg
-
     view = state["view"]
     shown = state.get("dice_view") or []
     dice = tuple(d["value"] for d in shown) or None
     used = tuple(i for i, d in enumerate(shown) if d["status"] != "due")
-    result: str = svg.draw(
+    result: str = draw_svg(
         pos,
         rs,
         view=view["view"],
