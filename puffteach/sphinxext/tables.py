@@ -190,8 +190,39 @@ def _yes(flag: bool, text: str = "yes") -> str:
     return text if flag else "—"
 
 
+def _groups(specs: list[RuleSet]) -> dict[str, list[RuleSet]]:
+    """The rule sets by family (``puff``, ``brade``), in their order."""
+    out: dict[str, list[RuleSet]] = {"puff": [], "brade": []}
+    for rs in specs:
+        out[rs.family].append(rs)
+    return out
+
+
+def _no_codes(rs: RuleSet) -> dict[str, str]:
+    return {}
+
+
+#: what a table row says that depends on the family (tables, not branches)
+_CODES_OF: Final[dict[str, Callable[[RuleSet], dict[str, str]]]] = {
+    "puff": _no_codes,
+    "brade": _brade.effective_codes,
+}
+_START_IDS: Final[dict[str, Callable[[RuleSet], tuple[str, ...]]]] = {
+    "puff": lambda rs: ("P-start",),
+    "brade": lambda rs: (rs.rule_id("start"), "B-tek"),
+}
+_NEXT_GAME: Final[dict[str, Callable[[RuleSet], str]]] = {
+    "puff": lambda rs: "—",
+    "brade": lambda rs: _word(MATCH, rs.match_start, "match_start"),
+}
+_ENTER_IDS: Final[dict[str, Callable[[RuleSet], list[str]]]] = {
+    "puff": lambda rs: [rs.rule_id("enter")],
+    "brade": lambda rs: [rs.rule_id("enter"), "B-burst-entry" if rs.burst_entry == "5b" else ""],
+}
+
+
 def _codes_of(rs: RuleSet) -> dict[str, str]:
-    return _brade.effective_codes(rs) if rs.family == "brade" else {}
+    return _CODES_OF[rs.family](rs)
 
 
 # ------------------------------------------------------------------------------- tables
@@ -199,9 +230,9 @@ def _start(specs: list[RuleSet]) -> Table:
     rows = []
     for rs in specs:
         codes = _codes_of(rs)
-        opening_ids = (rs.rule_id("start"), "B-tek") if rs.family == "brade" else ("P-start",)
-        match = _word(MATCH, rs.match_start, "match_start") if rs.family == "brade" else "—"
-        if rs.family == "brade" and "1" in codes:
+        opening_ids = _START_IDS[rs.family](rs)
+        match = _NEXT_GAME[rs.family](rs)
+        if "1" in codes:
             match += f" ({_rv(codes['1'])})"
         rows.append(
             (
@@ -290,9 +321,7 @@ def _entering(specs: list[RuleSet]) -> Table:
             first = "first roll enters two, no hitting (`long-puff-entry`)"
         elif rs.opening_six != "none":
             first = f"{_word(OPENING_SIX, rs.opening_six, 'opening_six')} ({_rv(rs.opening_six)})"
-        ids = [rs.rule_id("enter")]
-        if rs.family == "brade":
-            ids.append("B-burst-entry" if rs.burst_entry == "5b" else "")
+        ids = _ENTER_IDS[rs.family](rs)
         rows.append((_name(rs), waiting, own, burst, first, _ids(*ids)))
     return Table(
         "Entering and re-entering",
@@ -363,14 +392,7 @@ def _bearoff(specs: list[RuleSet]) -> Table:
 def _scoring(specs: list[RuleSet]) -> Table:
     rows = []
     for rs in specs:
-        if rs.family == "puff":
-            ways = "bear off all fifteen"
-            if rs.tower_goose:
-                ways += "; tower 4, goose march 3 (`tower-goose`)"
-            points = "—"
-        else:
-            ways = ", ".join(["hemspel", "jan", "sprängjan", *(PATTERN[p] for p in rs.patterns)])
-            points = _points_source(rs.points)
+        ways, points = _WAYS[rs.family](rs)
         rows.append(
             (
                 _name(rs),
@@ -387,11 +409,27 @@ def _scoring(specs: list[RuleSet]) -> Table:
     )
 
 
+def _puff_ways(rs: RuleSet) -> tuple[str, str]:
+    ways = "bear off all fifteen"
+    if rs.tower_goose:
+        ways += "; tower 4, goose march 3 (`tower-goose`)"
+    return ways, "—"
+
+
+def _brade_ways(rs: RuleSet) -> tuple[str, str]:
+    ways = ", ".join(["hemspel", "jan", "sprängjan", *(PATTERN[p] for p in rs.patterns)])
+    return ways, _points_source(rs.points)
+
+
+_WAYS: Final[dict[str, Callable[[RuleSet], tuple[str, str]]]] = {
+    "puff": _puff_ways,
+    "brade": _brade_ways,
+}
+
+
 def _brade_wins(specs: list[RuleSet]) -> Table:
     rows = []
-    for rs in specs:
-        if rs.family != "brade":
-            continue
+    for rs in _groups(specs)["brade"]:
         munk = "one point per waiting checker (`RV-20`)" if rs.munk_graded else "as the table"
         jan = _word(JAN_WHEN, rs.jan_when, "jan_when")
         if rs.jan_graded:
@@ -416,9 +454,8 @@ def _brade_wins(specs: list[RuleSet]) -> Table:
 def _points(specs: list[RuleSet]) -> Table:
     tables = list(_brade.POINTS)
     used: dict[str, list[str]] = {t: [] for t in tables}
-    for rs in specs:
-        if rs.family == "brade":
-            used[rs.points].append(f"`{rs.name}`")
+    for rs in _groups(specs)["brade"]:
+        used[rs.points].append(f"`{rs.name}`")
     header = ("Outcome", *(_points_source(t) for t in tables))
     rows = []
     for row, label in OUTCOME_ROWS.items():
@@ -436,7 +473,7 @@ def _roll_names(specs: list[RuleSet]) -> Table:
 
 
 def _codes(specs: list[RuleSet]) -> Table:
-    eff = {rs.name: _brade.effective_codes(rs) for rs in specs if rs.family == "brade"}
+    eff = {rs.name: _brade.effective_codes(rs) for rs in _groups(specs)["brade"]}
     rows = []
     for code, (summary, _) in _brade.CODES.items():
         where = [f"`{n}`" for n, codes in eff.items() if codes.get(_brade.slot(code)) == code]
@@ -452,7 +489,7 @@ def _options(specs: list[RuleSet]) -> Table:
     rows = []
     for code in PUFF_OPTIONS:
         r = RULES[code]
-        where = [f"`{rs.name}`" for rs in specs if rs.family == "puff" and _has_option(rs, code)]
+        where = [f"`{rs.name}`" for rs in _groups(specs)["puff"] if _has_option(rs, code)]
         rows.append((f"`{code}`", r.cite(), r.summary, ", ".join(where) or "—"))
     return Table("Puff options", ("Option", "Source", "Rule", "On in"), rows_t(rows))
 
