@@ -187,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
             _parser().parse_args(argv)
         except SystemExit:
             return 0
+        except _UsageError:
+            pass  # not a request for help after all (e.g. an unknown command): report below
     try:
         result = run(argv)
     except _UsageError as e:

@@ -75,6 +75,8 @@ __all__ = [
     "iter_plays",
     "iter_turn_plays",
     "iter_turns_plays",
+    "legal_plays",
+    "plays_from",
 ]
 
 _new = tuple.__new__
@@ -567,3 +569,14 @@ def count_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> int:
     """The exact number of distinct legal plays of ``dice`` from ``pos`` (distinct resulting
     position, state keys and side to move included, or outcome)."""
     return count_turns_plays([begin(rs, pos, plan) for plan in plans(rs, pos, dice)])
+
+
+def plays_from(t: Turn) -> list[Play]:
+    """Every distinct way to finish the roll from ``t`` (distinct position or outcome)."""
+    return list(iter_turn_plays(t))
+
+
+def legal_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Play]:
+    """Every distinct legal way to move the roll ``dice`` from ``pos`` (design.md ``plays``);
+    :func:`iter_plays` hands them out lazily, :func:`count_plays` counts them."""
+    return list(iter_plays(rs, pos, dice))

@@ -42,9 +42,7 @@ __all__ = [
     "begin",
     "early_outcome",
     "finish",
-    "legal_plays",
     "plans",
-    "plays_from",
     "push",
     "random_step",
     "raw_steps",
@@ -586,67 +584,3 @@ class Play:
             "position": str(self.position),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
-
-
-def plays_from(t: Turn) -> list[Play]:
-    """Every distinct way to finish the roll from ``t`` (distinct position or outcome); see
-    :mod:`puffteach.listing` (lazily: ``iter_turn_plays``; the number: ``count_turn_plays``)."""
-    from .listing import iter_turn_plays
-
-    return list(iter_turn_plays(t))
-
-
-def _ordered_plays(t: Turn) -> list[Play]:
-    """``plays_from`` for the ordered regimes (P-order, pasches), level by level over bare
-    positions: the machine's rules for an ordered plan (the raw steps of the die due; a
-    forfeit of a critical die forfeits the rest; a win ends the roll), without a Turn per node."""
-    rs, plan = t.rules, t.plan
-    fam = family_of(rs)
-    first = plan.first_roll
-    if t.done:
-        pos, outcome, again = finish(t)
-        return [Play(t.moves, t.forfeited, pos, outcome, plan, again)]
-    Ends = list[tuple[Position, tuple[Step, ...], tuple[int, ...], Outcome | None]]
-    ends: Ends = []
-    Frontier = dict[tuple[Position, int | None], tuple[tuple[Step, ...], tuple[int, ...]]]
-    frontier: Frontier = {(t.pos, t.cont): (t.moves, t.forfeited)}
-    remaining, critical = t.remaining, t.critical
-    for i, die in enumerate(remaining):
-        new: Frontier = {}
-        for (pos, cont), (moves, lost) in frontier.items():
-            steps = fam.steps(rs, pos, die, cont, first)
-            if not steps:
-                if critical[i]:
-                    ends.append((pos, moves, lost + remaining[i:], None))
-                else:
-                    new.setdefault((pos, None), (moves, (*lost, die)))
-                continue
-            for st in steps:
-                p2 = apply_step(rs, pos, st)
-                won = fam.early_outcome(t, pos, p2, st, moves)
-                if won is not None:  # the game ends at once
-                    ends.append((p2, (*moves, st), lost, won))
-                else:
-                    new.setdefault((p2, st.to if st.to != OFF else None), ((*moves, st), lost))
-        frontier = new
-    ends.extend((pos, moves, lost, None) for (pos, _), (moves, lost) in frontier.items())
-    out: dict[tuple[Position, Outcome | None], Play] = {}
-    seen: set[tuple[Position, bool, Outcome | None]] = set()
-    for pos, moves, lost, won in ends:
-        if (pos, bool(lost), won) in seen:  # the same end (a forfeit can change the re-roll)
-            continue
-        seen.add((pos, bool(lost), won))
-        done = Turn(rs, t.start, plan, pos, (), (), moves, lost, None, won, t.target)
-        final, outcome, again = finish(done)
-        key = (final, outcome)
-        if key not in out:
-            out[key] = Play(moves, lost, final, outcome, plan, again)
-    return list(out.values())
-
-
-def legal_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Play]:
-    """Every distinct legal way to move the roll ``dice`` from ``pos`` (design.md ``plays``);
-    :func:`puffteach.listing.iter_plays` hands them out lazily, ``count_plays`` counts them."""
-    from .listing import iter_plays
-
-    return list(iter_plays(rs, pos, dice))

@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 from puffteach import rules
-from puffteach.movegen import begin, legal_plays, plans, turn_steps
+from puffteach.listing import legal_plays
+from puffteach.movegen import begin, plans, turn_steps
 from puffteach.position import Position
 from puffteach.rollout import opening, random_roll
 

@@ -68,7 +68,7 @@ JAN = "W:1x14,19 B:1x8,2,3,4,5,6,9,10 w"
 
 
 def _jan_points(spec: str, dice: tuple[int, int]) -> set[int]:
-    from puffteach.movegen import legal_plays
+    from puffteach.listing import legal_plays
 
     rs = rules(spec)
     return {
@@ -90,7 +90,7 @@ def test_jan_points_by_table_and_grading() -> None:
     assert _jan_points("brade-standard+4c", (2, 1)) == {1}
     jan_banded = JAN.replace(" w", " w bbanded=1")
     rs = rules("brade-standard+4c")
-    from puffteach.movegen import legal_plays
+    from puffteach.listing import legal_plays
 
     pts = {
         p.outcome.points
@@ -219,7 +219,7 @@ def test_rv22_pissmunk() -> None:
     """RV 22: hitting a blot and bearing off the last checker in one roll is pissmunk (shown,
     no extra points). White's 21 is Black's 9."""
     rs = rules("brade-standard+22")
-    from puffteach.movegen import legal_plays
+    from puffteach.listing import legal_plays
 
     pos = Position.parse("W:19,25x14 B:9,24x14 w", rs)
     found = {tuple(map(str, p.moves)): p.outcome for p in legal_plays(rs, pos, (2, 4)) if p.outcome}
@@ -254,7 +254,7 @@ def test_rv1_who_starts_the_next_game(code: str, expect: str) -> None:
 def test_rv2a_local_forms_kvartaner_and_icelandic() -> None:
     """RV 2a: in some circles a first 4-4 may put six checkers on point 5; the Icelandic form
     puts four (not six) on point 7. Both are optional, like 2a itself."""
-    from puffteach.movegen import legal_plays
+    from puffteach.listing import legal_plays
 
     rs = rules("brade-standard+2a-kvartaner")
     start = Position.parse("W:1x15 B:1x15 w", rs)

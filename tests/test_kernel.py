@@ -17,8 +17,9 @@ from puffteach import Position, rules
 from puffteach.board import OFF
 from puffteach.explain import explain_step
 from puffteach.families import family_of
+from puffteach.listing import legal_plays
 from puffteach.messages import LANGUAGES, Message, catalogue, placeholders
-from puffteach.movegen import begin, legal_plays, plans, push, turn_steps
+from puffteach.movegen import begin, plans, push, turn_steps
 from puffteach.rollout import opening, random_roll
 from puffteach.rules import RULES
 from puffteach.steps import Refusal, Step, apply_step

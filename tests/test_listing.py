@@ -17,8 +17,14 @@ from pathlib import Path
 import pytest
 
 from puffteach import Game, Position, RuleSet, rules
-from puffteach.listing import count_plays, count_turn_plays, iter_plays, iter_turn_plays
-from puffteach.movegen import Play, Turn, begin, finish, legal_plays, plans, push, turn_steps
+from puffteach.listing import (
+    count_plays,
+    count_turn_plays,
+    iter_plays,
+    iter_turn_plays,
+    legal_plays,
+)
+from puffteach.movegen import Play, Turn, begin, finish, plans, push, turn_steps
 from puffteach.outcome import Outcome
 from puffteach.rollout import opening, random_roll
 from tests.conftest import cli, cli_error

@@ -33,13 +33,12 @@ from hypothesis import strategies as st
 import puffteach
 from puffteach import Game, Position, RuleSet
 from puffteach.board import CROSS, OFF
+from puffteach.listing import legal_plays, plays_from
 from puffteach.movegen import (
     Outcome,
     Play,
     Step,
-    legal_plays,
     plans,
-    plays_from,
     raw_steps,
 )
 from puffteach.rules import RuleSetError
