@@ -1,4 +1,5 @@
-"""Random full games per second per preset, and the worst case of listing one roll's plays.
+"""Random full games per second per preset, and the worst cases of counting and listing one
+roll's plays.
 
 Run: ``python benchmarks/random_games.py`` (``make bench``); ``--help`` says how games are
 sampled. With ``pyspiel`` (``pip install open_spiel``) importable, the same number of random
@@ -13,6 +14,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,8 @@ except ImportError:  # run from a checkout without installing
 
 from puffteach import Game, Position, RuleSet
 from puffteach.board import CROSS
-from puffteach.movegen import legal_plays
+from puffteach.listing import count_plays, iter_plays
+from puffteach.movegen import Play
 from puffteach.position import PositionError
 from puffteach.rollout import random_game
 from puffteach.rules import ALL_PRESETS
@@ -45,9 +48,12 @@ distribution is the same). With --whole-plays each roll is instead one play draw
 from game.legal_plays() (every distinct way to end the roll; much slower, as later pasches
 have thousands of plays).
 
-Also measures the worst case of listing every legal play of one roll: a later pasch (eight
-moves, e.g. wpasch=1 and dice 3 3) from random spread positions in each Puff preset, an alla
-(pasch) from spread positions in bräde; reports the median and max milliseconds.
+Also measures the worst cases of one roll's plays: a later pasch (eight moves, e.g. wpasch=1
+and dice 3 3) from random spread positions in each Puff preset, an alla (pasch) from spread
+positions in bräde, and the fixed CASES (a generalpasch with 124,605 plays). For each roll:
+count_plays (the exact number), the first 100 plays of iter_plays, the whole listing, and
+the next single step during the play (Game.push then Game.legal_moves, after every step
+of the play with the most moves).
 
 When pyspiel (pip package open_spiel) imports, N random games of OpenSpiel's "backgammon"
 (uniform legal actions, chance outcomes drawn by their probabilities) give games/s as a
@@ -77,7 +83,7 @@ def play_whole_plays_roll(game: Game, rng: random.Random) -> None:
     game.roll()
     if game.turn is None:
         return
-    plays = game.legal_plays()
+    plays = list(game.legal_plays())
     if not plays:  # defensive: a roll always has at least the empty play
         game.end_roll()
         return
@@ -153,28 +159,97 @@ def spread_position(rs: RuleSet, rng: random.Random) -> Position:
     raise RuntimeError(f"no spread position found for {rs.name}")
 
 
+#: fixed worst cases: (rule set, position, dice)
+CASES = (
+    (
+        "pierer-contrapuff+generalpasch",
+        "W:1x2,2x2,3x4,4x3,7,8,10,12 B:1,4x3,6x6,8x5 w bpasch=2 general=1-5 wpasch=1",
+        (1, 5),
+    ),
+)
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000
+
+
+def next_step_ms(rs: RuleSet, pos: Position, dice: tuple[int, ...], play: Play) -> float:
+    """The longest Game.push + Game.legal_moves() while playing ``play`` step by step."""
+    game = Game(rs, position=str(pos))
+    game.set_dice(*dice)
+    if play.plan.named is not None:
+        game.name_pasch(play.plan.named)
+    worst = 0.0
+    for step in play.moves:
+        t0 = time.perf_counter()
+        game.push(step)
+        game.legal_moves()
+        worst = max(worst, _ms(t0))
+    return worst
+
+
+def bench_roll(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> dict[str, Any]:
+    """count_plays, the first 100 plays, the whole listing, the next step during a play."""
+    t0 = time.perf_counter()
+    n = count_plays(rs, pos, dice)
+    count_ms = _ms(t0)
+    t0 = time.perf_counter()
+    first = list(islice(iter_plays(rs, pos, dice), 100))
+    first_ms = _ms(t0)
+    t0 = time.perf_counter()
+    listed = list(iter_plays(rs, pos, dice))
+    list_ms = _ms(t0)
+    if len(listed) != n:
+        raise AssertionError(f"{rs.name} {pos} {dice}: count {n}, listed {len(listed)}")
+    longest = max(listed, key=lambda p: len(p.moves))
+    return {
+        "plays": n,
+        "count_ms": round(count_ms, 1),
+        "first100_ms": round(first_ms, 1),
+        "first_plays": len(first),
+        "list_ms": round(list_ms, 1),
+        "next_step_ms": round(next_step_ms(rs, pos, dice, longest), 2),
+    }
+
+
 def bench_worst_case(rs: RuleSet, positions: int, seed: int) -> dict[str, Any]:
-    """Time legal_plays() for every pasch 1-1 ... 6-6 from random spread positions."""
+    """Every pasch 1-1 ... 6-6 from random spread positions: the slowest of each measure."""
     rng = random.Random(seed)
-    times: list[float] = []
-    worst: tuple[float, str, tuple[int, int], int] = (0.0, "", (0, 0), 0)
+    rows: list[tuple[str, tuple[int, ...], dict[str, Any]]] = []
     for _ in range(positions):
         pos = spread_position(rs, rng)
         for x in range(1, 7):
-            t0 = time.perf_counter()
-            n = len(legal_plays(rs, pos, (x, x)))
-            ms = (time.perf_counter() - t0) * 1000
-            times.append(ms)
-            if ms > worst[0]:
-                worst = (ms, str(pos), (x, x), n)
+            rows.append((str(pos), (x, x), bench_roll(rs, pos, (x, x))))
+    text, dice, worst = max(rows, key=lambda r: r[2]["list_ms"])
     return {
-        "rolls": len(times),
-        "median_ms": round(statistics.median(times), 2),
-        "max_ms": round(max(times), 2),
-        "max_position": worst[1],
-        "max_dice": list(worst[2]),
-        "max_plays": worst[3],
+        "rolls": len(rows),
+        "max_count_ms": max(r[2]["count_ms"] for r in rows),
+        "max_first100_ms": max(r[2]["first100_ms"] for r in rows),
+        "median_list_ms": round(statistics.median(r[2]["list_ms"] for r in rows), 1),
+        "max_list_ms": worst["list_ms"],
+        "max_next_step_ms": max(r[2]["next_step_ms"] for r in rows),
+        "max_position": text,
+        "max_dice": list(dice),
+        "max": worst,
     }
+
+
+def bench_cases() -> list[dict[str, Any]]:
+    out = []
+    for name, text, dice in CASES:
+        rs = puffteach.rules(name)
+        pos = Position.parse(text, rs)
+        row = bench_roll(rs, pos, dice)
+        out.append({"rules": name, "position": text, "dice": list(dice), **row})
+    return out
+
+
+def _roll_line(row: dict[str, Any]) -> str:
+    return (
+        f"{row['plays']} plays: count {row['count_ms']:.0f} ms, first 100 "
+        f"{row['first100_ms']:.1f} ms, list {row['list_ms']:.0f} ms, next step "
+        f"{row['next_step_ms']:.2f} ms"
+    )
 
 
 # --------------------------------------------------------------------------- OpenSpiel
@@ -239,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         metavar="K",
         help="spread positions per preset for the worst case, each with all six pasches (1; 0 "
-        "skips it; a Puff later pasch takes seconds to list)",
+        "skips it and the fixed cases)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
@@ -275,11 +350,24 @@ def main(argv: list[str] | None = None) -> int:
             wc = row.get("worst_case")
             if wc:
                 print(
-                    f"{'':30s} worst-case plays listing: median {wc['median_ms']:.1f} ms, "
-                    f"max {wc['max_ms']:.1f} ms ({wc['max_plays']} plays, dice "
-                    f"{wc['max_dice'][0]}-{wc['max_dice'][1]}, {wc['max_position']})",
+                    f"{'':30s} worst case of {wc['rolls']} rolls: count max "
+                    f"{wc['max_count_ms']:.0f} ms, first 100 max {wc['max_first100_ms']:.1f} ms, "
+                    f"list median {wc['median_list_ms']:.0f} ms, next step max "
+                    f"{wc['max_next_step_ms']:.2f} ms",
                     flush=True,
                 )
+                print(
+                    f"{'':30s} slowest: {_roll_line(wc['max'])}; dice "
+                    f"{wc['max_dice'][0]}-{wc['max_dice'][1]}, {wc['max_position']}",
+                    flush=True,
+                )
+    if args.worst_positions > 0:
+        report["cases"] = bench_cases()
+        if not args.json:
+            for case in report["cases"]:
+                dice = "-".join(map(str, case["dice"]))
+                print(f"{case['rules']} {case['position']} {dice}:", flush=True)
+                print(f"{'':30s} {_roll_line(case)}", flush=True)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     elif yardstick:

@@ -50,7 +50,6 @@ def _parser() -> argparse.ArgumentParser:
         if name == "plays":
             s.add_argument(
                 "--limit",
-                type=_limit,
                 metavar="N",
                 help='list only the first N plays ("count" still counts them all)',
             )
@@ -95,10 +94,12 @@ def _dice(values: list[str]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _limit(text: str) -> int:
-    """``--limit N``: a positive integer (argparse reports anything else, exit status 2)."""
+def _limit(text: str | None) -> int | None:
+    """``--limit N``: a positive integer."""
+    if text is None:
+        return None
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+        raise LocalizedError("error.cli.limit", got=repr(text))
     return int(text)
 
 
@@ -176,7 +177,7 @@ def run(argv: list[str]) -> dict[str, Any]:
     pos = Position.parse(args.position, rs)
     dice = _dice(args.dice)
     if args.command == "plays":
-        return cmd_plays(rs, pos, dice, args.limit)
+        return cmd_plays(rs, pos, dice, _limit(args.limit))
     return cmd_explain(rs, pos, dice, args.move, args.lang)
 
 
