@@ -187,7 +187,7 @@ def _keeps_target(t: Turn, fam: Family, st: Step, need: int) -> bool:
 
 
 def _fast_steps(t: Turn) -> list[Step]:
-    if t.target == _UNSEARCHED:
+    if t.target is _UNSEARCHED:
         t.target = _fast_target(t)
     assert t.target is not None
     fam = family_of(t.rules)
@@ -307,7 +307,7 @@ def _random_step(t: Turn, rng: random.Random) -> _Drawn:
         steps = _steps_now(t)
         return steps[int(rng.random() * len(steps))], None
     fam = family_of(t.rules)
-    unsearched = target == _UNSEARCHED
+    unsearched = target is _UNSEARCHED
     best = len(t.plan.seq) if unsearched else target[0]
     need = best - len(t.moves) - 1
     pool = _candidates(t, fam)
@@ -404,8 +404,13 @@ def _settle(t: Turn) -> Turn:
                 steps = t.steps = fam.steps(rs, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
             if steps:
                 return t
-        elif target == _UNSEARCHED:  # some die can move: then some step is legal
-            if _candidates(t, family_of(t.rules)):
+        elif target is _UNSEARCHED:  # some die can move: then some step is legal
+            if t.raw is None:
+                fam = _FAMILY[t.rules.family]
+                t.raw = [
+                    st for d in sorted(set(t.remaining)) for st in _raw(t, fam, t.pos, d, t.cont)
+                ]
+            if t.raw:
                 return t
         elif target[2] < 0:  # decided by search: steps exist while the played ones leave
             if len(t.moves) < target[0]:  # dice of the target to move
