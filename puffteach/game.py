@@ -498,6 +498,17 @@ class Game:
                 raise GameError("error.record.json", error=e.msg) from None
         if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
             raise GameError("error.record.format", format=repr(RECORD_FORMAT))
+        if not isinstance(record.get("events", []), list):
+            raise GameError("error.record.events")
+        rules_, start, opening = record.get("rules"), record.get("start"), record.get("opening")
+        if not isinstance(rules_, str) or not isinstance(start, str):
+            raise GameError("error.record.names", rules=_shown(rules_), start=_shown(start))
+        if opening is not None and not (
+            isinstance(opening, list)
+            and len(opening) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in opening)
+        ):
+            raise GameError("error.record.opening", got=_shown(opening))
         return record
 
     @classmethod
@@ -507,13 +518,13 @@ class Game:
         g = cls(record["rules"], position=record["start"])
         if record.get("opening"):
             w, b = record["opening"]
-            g.opening = (int(w), int(b))
+            g.opening = (w, b)
         for n, event in enumerate(record.get("events", [])):
             try:
                 g.apply_event(event)
             except (ValueError, TypeError) as e:
                 raise GameError(
-                    "error.record.event", n=n + 1, event=repr(event), error=message_of(e)
+                    "error.record.event", n=n + 1, event=_shown(event), error=message_of(e)
                 ) from None
         return g
 
@@ -550,6 +561,15 @@ class Game:
         else:
             raise GameError("error.record.kind", got=repr(kind), events=", ".join(self.EVENTS))
         return None
+
+
+def _shown(value: object, limit: int = 80) -> str:
+    """A refused value as a message repeats it (``repr``, shortened)."""
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _die_value(v: object) -> int:

@@ -382,3 +382,18 @@ def test_fast_random_play_is_the_machine_stepped(name: str) -> None:
                 t = push(t, steps[int(rng.random() * len(steps))])
             assert (fast.moves, fast.forfeited, fast.outcome) == (t.moves, t.forfeited, t.outcome)
             assert finish(fast) == finish(t)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"opening": ["x", 2]}, {"opening": [3, 3, 1]}, {"rules": 7}, {"start": None}, {"events": {}}],
+)
+def test_game_load_checks_the_record_shape(change: dict[str, object]) -> None:
+    """Game.load refuses a malformed record with a GameError naming the field (the widget
+    reads records through the same check)."""
+    from puffteach import Game
+    from puffteach.game import GameError
+
+    record = Game("kontrar-puff", opening=(5, 2)).record()
+    with pytest.raises(GameError, match="record"):
+        Game.load({**record, **change})

@@ -338,18 +338,8 @@ _CACHE: OrderedDict[str, _Entry] = OrderedDict()
 
 def _replay(record: dict[str, Any]) -> _Entry:
     """A new entry with every event of ``record`` played (ValueError naming a bad event)."""
+    record = Game.parse_record(record)  # the record's shape: rules, start, opening, events
     events = record.get("events", [])
-    if not isinstance(events, list):
-        raise GameError("error.record.events")
-    rules_, start, opening = record.get("rules"), record.get("start"), record.get("opening")
-    if not isinstance(rules_, str) or not isinstance(start, str):
-        raise GameError("error.record.names", rules=_got(rules_), start=_got(start))
-    if opening is not None and not (
-        isinstance(opening, list)
-        and len(opening) == 2
-        and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in opening)
-    ):
-        raise GameError("error.record.opening", got=_got(opening))
     game = Game.load({**record, "events": []})
     entry = _Entry(game, [], [_rev0(record)])
     for n, event in enumerate(events):
