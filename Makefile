@@ -10,9 +10,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 BOOK := _build/html
+LANGS := sv de
 
 
-.PHONY: run test setup browser npm book serve demo lint typecheck pytest nbval bench clean
+.PHONY: run test setup browser npm book pot serve demo lint typecheck pytest nbval bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,11 +37,21 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch node_modules/.installed
 
+# The book in English, Swedish and German side by side: $(BOOK)/en/, /sv/, /de/ (each
+# sphinx-build -W) and $(BOOK)/index.html, which opens the English book. Prints the build times.
 book: $(STAMP) npm
-	$(PY) -m sphinx -W --keep-going -q -b html . $(BOOK)
+	$(PY) scripts/build_book.py $(BOOK)
+
+# The translation templates and the .po files to translate (locales/<lang>/LC_MESSAGES/book/*.po).
+# Run after changing the English text; the notebooks and the API reference stay English.
+pot: $(STAMP)
+	rm -rf _build/gettext
+	PUFFTEACH_NB_EXECUTION=off $(PY) -m sphinx -W -q -b gettext . _build/gettext
+	rm -rf _build/gettext/notebooks _build/gettext/book/api.pot
+	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locales $(foreach l,$(LANGS),-l $(l))
 
 run: book
-	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (English; /sv/ and /de/ beside it; Ctrl-C stops)"
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(BOOK)
 
 demo: $(STAMP)

@@ -26,7 +26,17 @@ project = "puffteach"
 author = "the puffteach authors"
 copyright = "the puffteach authors"
 release = version = puffteach.__version__
-language = "en"
+language = "en"  # the Swedish and German books: -D language=sv / de (scripts/build_book.py)
+
+# -- translations (Sphinx's gettext workflow) ---------------------------------------------
+# `make pot`: sphinx-build -b gettext . _build/gettext, then sphinx-intl update -l sv -l de
+# One .po per page (locales/<lang>/LC_MESSAGES/book/<page>.po). The notebooks stay English: they
+# and the API reference have no .po files; their pages carry a translated note instead
+# (puffteach.sphinxext.i18n, which also puts the language switch on every page).
+locale_dirs = ["locales"]
+gettext_compact = False
+gettext_location = False  # no "#: file:line" comments: the .po files change only with the text
+gettext_uuid = False
 
 root_doc = "book/index"
 include_patterns = ["book/**", "notebooks/**"]
@@ -52,13 +62,18 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "puffteach.sphinxext",
+    "puffteach.sphinxext.i18n",  # the language switch and the note on English-only pages
 ]
 
 # -- MyST and notebooks -------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
-nb_execution_mode = "force"  # every build runs every notebook with the engine of this checkout
+# Every build runs every notebook with the engine of this checkout. `make book` builds three
+# languages: it empties the cache, and the English build (mode "cache") fills it, so the Swedish
+# and German builds reuse those outputs instead of running the notebooks again.
+nb_execution_mode = os.environ.get("PUFFTEACH_NB_EXECUTION", "force")
+nb_execution_cache_path = os.environ.get("PUFFTEACH_NB_CACHE", "")  # "": beside the output folder
 nb_execution_raise_on_error = True
 nb_execution_timeout = 120
 nb_execution_show_tb = True
@@ -94,4 +109,6 @@ html_theme_options = {
     "show_navbar_depth": 1,
     "navigation_with_keys": False,
     "analytics": {},  # none
+    # the language switch (puffteach.sphinxext.i18n) before the theme's own buttons
+    "article_header_end": ["langswitch.html", "article-header-buttons.html"],
 }
