@@ -44,6 +44,8 @@ __all__ = [
     "finish",
     "plans",
     "push",
+    "random_play",
+    "random_roll_turn",
     "random_step",
     "raw_steps",
     "turn_steps",
@@ -230,6 +232,14 @@ def random_step(t: Turn, rng: random.Random) -> Step:
     return _random_step(t, rng)[0]
 
 
+def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random) -> Turn:
+    """``random_play(begin(rs, pos, plan), rng)``: a roll played to its end by random legal
+    steps (an ordered roll goes straight to the lean driver, without settling a first Turn)."""
+    if plan.free:
+        return random_play(begin(rs, pos, plan), rng)
+    return _random_ordered(Turn(rs, pos, plan, pos, plan.seq, plan.critical), rng)
+
+
 def random_play(t: Turn, rng: random.Random) -> Turn:
     """Play uniformly random legal steps (as :func:`random_step` draws them) to the end of the
     roll: the machine's fast random play, used by :mod:`puffteach.rollout`."""
@@ -276,16 +286,19 @@ def _random_ordered(t: Turn, rng: random.Random) -> Turn:
     pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
     moves, lost = t.moves, t.forfeited
     steps = t.steps
+    gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
+    any_step = not fam.early_only_on_bearoff
     while rem and outcome is None:
         if steps is None:
-            steps = fam.steps(rs, pos, rem[0], cont, plan.first_roll)
+            steps = gen(rs, pos, rem[0], cont, first)
         if not steps:
             n = _stuck(crit)
             lost, rem, crit, cont, steps = (*lost, *rem[:n]), rem[n:], crit[n:], None, None
             continue
         st = steps[int(rng.random() * len(steps))]
         after = apply_step(rs, pos, st)
-        outcome = fam.early_outcome(t, pos, after, st, moves)
+        if any_step or st.to == OFF:
+            outcome = early(t, pos, after, st, moves)
         pos, moves, rem, crit = after, (*moves, st), rem[1:], crit[1:]
         cont = st.to if st.to != OFF else None
         steps = None

@@ -19,7 +19,7 @@ import random
 from typing import Final, NamedTuple
 
 from .families import family_of
-from .movegen import begin, finish, random_play
+from .movegen import finish, random_roll_turn
 from .outcome import Outcome
 from .position import Position
 from .rules import RuleSet
@@ -68,7 +68,7 @@ def _random_turn(rs: RuleSet, pos: Position, rng: random.Random) -> Turn:
         choice = int(rng.random() * 7)
         if choice:
             plan = options[choice]
-    return random_play(begin(rs, pos, plan), rng)
+    return random_roll_turn(rs, pos, plan, rng)
 
 
 def opening(rs: RuleSet, rng: random.Random) -> Position:

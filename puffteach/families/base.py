@@ -19,6 +19,9 @@ class Family(ABC):
     """One game family's rules. Stateless: every method takes the rule set it applies."""
 
     name: ClassVar[str]
+    #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
+    #: step that does not bear off needs no call (the fast random driver's shortcut)
+    early_only_on_bearoff: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ single steps
     @abstractmethod

@@ -8,8 +8,9 @@ the mover's 24).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import replace
+from itertools import compress
 from typing import TYPE_CHECKING, Final, cast
 
 from ..board import CROSS, OFF
@@ -37,12 +38,13 @@ def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _NO_WALL: frozenset[int] = frozenset()
+_BAND = (2).__le__  # n >= 2: a band (counted in C by ``sum(map(...))``)
 
 
 def wall_points(opp: tuple[int, ...]) -> frozenset[int]:
     """The mover's points holding opponent bands that belong to a run of six or more
     consecutive bands along the mover's path (B-burst-wall, RV 6)."""
-    if sum(n >= 2 for n in opp[1:25]) < 6:
+    if sum(map(_BAND, opp[1:25])) < 6:
         return _NO_WALL
     out: set[int] = set()
     run: list[int] = []
@@ -375,7 +377,7 @@ def _chain(
     rs: RuleSet,
     pos: Position,
     die: int,
-    frms: Sequence[int],
+    frms: Iterable[int],
     to_given: int | None,
     why: bool,
 ) -> list[Step | Refusal]:
@@ -499,7 +501,8 @@ class Brade(Family):
         self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
     ) -> list[Step]:
         own = pos.b if pos.turn else pos.w
-        frms = (0,) if own[0] else _BOARD  # B-hit: the hit checkers first
+        # B-hit: the hit checkers first; else every occupied point (empty ones skipped in C)
+        frms = (0,) if own[0] else compress(_BOARD, own[1:OFF])
         return cast("list[Step]", _chain(rs, pos, die, frms, None, False))
 
     def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:

@@ -167,6 +167,7 @@ def rearmost(own: tuple[int, ...]) -> int:
 
 class Puff(Family):
     name = "puff"
+    early_only_on_bearoff = True  # tower/goose patterns are decided at the end of the roll
 
     # ------------------------------------------------------------------ the check chain
     def check(
