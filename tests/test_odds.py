@@ -1,0 +1,220 @@
+"""Exact odds (issue 10) against counts worked out by hand from the sources' rules.
+
+Each count lists the rolls by hand; the engine only decides legality through the roll machine,
+so these tests check that the odds module asks it the right question."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from puffteach import rules
+from puffteach.color import BLACK, WHITE
+from puffteach.odds import (
+    OddsError,
+    chance_outcomes,
+    enter_chance,
+    hit_chance,
+    hit_rolls,
+    jan_chance,
+    pasch_series,
+    pips,
+    shots,
+)
+from puffteach.position import Position
+
+
+def _pos(rs: str, text: str) -> Position:
+    return Position.parse(text, rules(rs))
+
+
+# --------------------------------------------------------------------------- chance outcomes
+
+
+@pytest.mark.parametrize("name", ["lang-puff", "gegenpuff", "pierer-contrapuff", "vasamuseet"])
+def test_chance_outcomes_two_dice(name: str) -> None:
+    """21 rolls: each pasch 1/36, each other roll 2/36; they sum to one."""
+    rs = rules(name)
+    outs = chance_outcomes(rs, Position.start(rs))
+    assert len(outs) == 21
+    assert sum(o.probability for o in outs) == 1
+    assert all(
+        o.probability == (Fraction(1, 36) if o.dice[0] == o.dice[1] else Fraction(1, 18))
+        for o in outs
+    )
+
+
+def test_chance_outcomes_puff_pasch_again() -> None:
+    """LT P-pasch-1 / P-pasch-n: a player's first pasch earns no roll, every later one does;
+    GP-pasch: every pasch does; bräde (B-dice): none does."""
+    rs = rules("lang-puff")
+    first = {o.dice for o in chance_outcomes(rs, _pos("lang-puff", "W:0x15 B:0x15 w")) if o.again}
+    later = {
+        o.dice
+        for o in chance_outcomes(rs, _pos("lang-puff", "W:0x15 B:0x15 w wpasch=1"))
+        if o.again
+    }
+    assert first == set()
+    assert later == {(x, x) for x in range(1, 7)}
+    gp = rules("gegenpuff")
+    assert {o.dice for o in chance_outcomes(gp, Position.start(gp)) if o.again} == later
+    br = rules("brade-standard")
+    assert not any(o.again for o in chance_outcomes(br, Position.start(br)))
+
+
+def test_chance_outcomes_brade_one_die() -> None:
+    """RV 15: a player bound to a one-die series rolls one die: six faces of 1/6."""
+    rs = rules("brade-family")
+    pos = _pos("brade-family", "W:20,22x4,23x5,24x5 B:1x15 w wonedie=2")
+    outs = chance_outcomes(rs, pos)
+    assert [o.dice for o in outs] == [(d,) for d in range(1, 7)]
+    assert all(o.probability == Fraction(1, 6) for o in outs)
+
+
+def test_pips_and_pasch_series() -> None:
+    """Pips: a checker on path point p has 25 − p to go, one waiting 25, one off 0."""
+    # Puff start: 15 waiting x 25 = 375. Bräde start: 15 on the home (1) x 24 = 360.
+    assert pips(Position.start(rules("lang-puff")), WHITE) == 375
+    assert pips(Position.start(rules("brade-standard")), BLACK) == 360
+    # W: 0 (25) + 10 (15) + 24x2 (1+1) + 25x11 (0) = 42
+    assert pips(_pos("lang-puff", "W:0,10,24x2,25x11 B:0x15 w"), WHITE) == 42
+    assert pasch_series(2) == Fraction(1, 36)
+    assert pasch_series(0) == 1
+
+
+# --------------------------------------------------------------------------- the shot table
+
+
+@pytest.mark.parametrize(
+    ("distance", "blocked", "n"),
+    [
+        (1, (), 11),  # any 1
+        (6, (), 17),  # any 6 (11), 5-1 (2), 4-2 (2), 3-3 (1), 2-2 (1)
+        (7, (), 6),  # 6-1, 5-2, 4-3
+        (8, (), 6),  # 6-2, 5-3 (4), 4-4, 2-2 (2)
+        (11, (), 2),  # 6-5
+        (12, (), 3),  # 6-6, 4-4, 3-3
+        (6, (3,), 16),  # 3-3 must touch down on 3: 17 - 1
+        (7, (1, 6), 4),  # 6-1 must touch down on 1 or 6, both blocked: 6 - 2
+    ],
+)
+def test_shots_table(distance: int, blocked: tuple[int, ...], n: int) -> None:
+    assert shots(distance, frozenset(blocked)) == n
+
+
+# --------------------------------------------------------------------------- hitting a blot
+
+
+def test_hit_rolls_lt_first_pasch() -> None:
+    """lång puff, LT. Black's 15 on his 4, White's blot on 10 (same path): distance 6.
+    Unequal rolls with a 6 (lower die first moves 4->4+x onto empty points, then the 6 hits):
+    6-1..6-5 = 10. 5-1: 1 then 5 (4->5->10), 4-2: 2 then 4: 2 + 2. First pasch x,x,7-x,7-x:
+    6-6 (6 hits), 3-3 (3,3: 4->7->10), 1-1 (the bottom 6 hits), 4-4 (bottom 3,3): 4.
+    2-2 (2,2,5,5) and 5-5 (5,5,2,2) make no 6 from their sums. 10 + 4 + 4 = 18."""
+    rs = rules("lang-puff")
+    pos = _pos("lang-puff", "W:10,25x14 B:4x15 b")
+    assert hit_rolls(rs, pos, WHITE, 10) == 18
+    assert hit_chance(rs, pos, WHITE, 10) == Fraction(18, 36)
+
+
+def test_hit_rolls_lt_later_pasch() -> None:
+    """As above after Black's first pasch: every pasch is x four times then 7-x four times, so
+    2-2 (2+2+2) and 5-5 (bottom 2+2+2) hit too: 18 + 2 = 20."""
+    rs = rules("lang-puff")
+    assert hit_rolls(rs, _pos("lang-puff", "W:10,25x14 B:4x15 b bpasch=1"), WHITE, 10) == 20
+
+
+def test_hit_rolls_lt_lower_die_first_blocked() -> None:
+    """White's band on 7 (Black's 4+3). LT P-order: a roll whose lower die is 3 cannot move the
+    3 (4->7 is blocked) and forfeits both dice: 6-3 no longer hits. 3-3 and 4-4 need to touch
+    down on 7. Left: 6-1, 6-2, 6-4, 6-5 (8), 6-6, 1-1 (2), 5-1, 4-2 (4) = 14."""
+    rs = rules("lang-puff")
+    assert hit_rolls(rs, _pos("lang-puff", "W:7x2,10,25x12 B:4x15 b"), WHITE, 10) == 14
+
+
+def test_hit_rolls_pierer_free_order() -> None:
+    """The same position under Pierer (PI-order: the player picks the order): 6-3 plays the 6
+    first and hits. 6-x (10), 6-6, 1-1, 5-1, 4-2 = 16."""
+    rs = rules("pierer-langer-puff")
+    assert hit_rolls(rs, _pos("pierer-langer-puff", "W:7x2,10,25x12 B:4x15 b"), WHITE, 10) == 16
+
+
+def test_hit_rolls_entering_contrary() -> None:
+    """konträr puff: White's blot on his 22 is Black's 3 (25 - 22). Black has all 15 waiting
+    (P-enter: each die enters at its own point, no entered checker moves on). Rolls with a 3:
+    10 + 3-3; and 4-4 (first pasch: 4, 4, then the bottom faces 3, 3 enter on 3): 12.
+    With White's band on his 24 (Black's 1) a roll whose lower die is 1 forfeits everything
+    (P-order): 3-1 is lost: 10."""
+    rs = rules("kontrar-puff")
+    assert hit_rolls(rs, _pos("kontrar-puff", "W:22,25x14 B:0x15 b"), WHITE, 22) == 12
+    assert hit_rolls(rs, _pos("kontrar-puff", "W:22,24x2,25x12 B:0x15 b"), WHITE, 22) == 10
+
+
+def test_hit_rolls_brade() -> None:
+    """bräde: White's 17 is Black's 5 ((17 + 11) mod 24 + 1). Black's 15 on his home (1):
+    distance 4. Any 4 (11), 3-1 (2), 2-2 (1->3->5), 1-1 (four ones, 1->2->3->4->5): 15.
+    With one of them on Black's 2 instead (distance 3 from there): any 3 or 4 (11 + 11 - 2),
+    2-1 (2->3->5 or 2->4->5, touch-downs empty), 1-1 (2->3->4->5), 2-2 (1->3->5): 24.
+    White's 18 is Black's 6; Black on 1 (x14) and 4: distance 5 and 2. Any 2 or 5 (20),
+    1-1 (4->5->6), 4-1 (1->2->6; 1->5 would do too): 23; 3-3 would touch down on 4, where a
+    second checker makes a band the noband rule forbids, and reaches 7 anyway."""
+    rs = rules("brade-standard")
+    assert hit_rolls(rs, _pos("brade-standard", "W:17,25x14 B:1x15 b"), WHITE, 17) == 15
+    assert hit_rolls(rs, _pos("brade-standard", "W:17,25x14 B:1x14,2 b"), WHITE, 17) == 24
+    assert hit_rolls(rs, _pos("brade-standard", "W:18,25x14 B:1x14,4 b"), WHITE, 18) == 23
+
+
+def test_hit_rolls_needs_a_blot() -> None:
+    rs = rules("lang-puff")
+    with pytest.raises(OddsError):
+        hit_rolls(rs, _pos("lang-puff", "W:10x2,25x13 B:4x15 b"), WHITE, 10)
+
+
+# --------------------------------------------------------------------------- entering, jan
+
+
+def test_enter_chance_lt_and_pierer() -> None:
+    """konträr puff: White's band on his 24 = Black's 1. Black (15 waiting) enters unless the
+    lower die is a 1 (P-order: the lower die cannot enter, the roll is forfeited): the 11 rolls
+    with a 1 fail, 25/36. Pierer (free order): 6-1 enters the 6; only 1-1 fails (its first 1
+    cannot enter, so the rest of the pasch is forfeited): 35/36."""
+    text = "W:24x2,25x13 B:0x15 b"
+    assert enter_chance(rules("kontrar-puff"), _pos("kontrar-puff", text), BLACK) == Fraction(
+        25, 36
+    )
+    rs = rules("pierer-contrapuff")
+    assert enter_chance(rs, _pos("pierer-contrapuff", text), BLACK) == Fraction(35, 36)
+
+
+def test_enter_chance_all() -> None:
+    """lång puff, Black has two waiting, White holds bands on Black's 1-5 (same path): only a
+    6 enters. In an unequal roll the 6 is the higher die and the lower (1-5) cannot enter, so
+    P-order forfeits the roll. Only 6-6 enters (first pasch: 6, 6 enter both, then 1, 1):
+    1/36 for one and for both."""
+    rs = rules("lang-puff")
+    pos = _pos("lang-puff", "W:1x2,2x2,3x2,4x2,5x2,25x5 B:0x2,20x13 b")
+    assert enter_chance(rs, pos, BLACK) == Fraction(1, 36)
+    assert enter_chance(rs, pos, BLACK, None) == Fraction(1, 36)
+    pi = rules("pierer-langer-puff")
+    # Pierer: the 6 of any 6-x enters (free order): 11/36 for one; both only with 6-6
+    pos = _pos("pierer-langer-puff", "W:1x2,2x2,3x2,4x2,5x2,25x5 B:0x2,20x13 b")
+    assert enter_chance(pi, pos, BLACK) == Fraction(11, 36)
+    assert enter_chance(pi, pos, BLACK, None) == Fraction(1, 36)
+
+
+@pytest.mark.parametrize("name", ["brade-standard", "brade-family", "vasamuseet"])
+def test_jan_chance_brade(name: str) -> None:
+    """B-jan. White holds his home (1, two checkers) and a checker on each of 2-6: no point of
+    his first quarter is free. His blot on 20 is Black's 8, seven pips from Black's 15 on his
+    home: hit only by 6-1, 5-2, 4-3 (touch-downs on Black's 2-7, all empty): 6/36. Hit, White
+    has one checker waiting and no free point: jan."""
+    rs = rules(name)
+    pos = _pos(name, "W:1x2,2,3,4,5,6,20,25x7 B:1x15 b")
+    assert hit_rolls(rs, pos, WHITE, 20) == 6
+    assert jan_chance(rs, pos, WHITE) == Fraction(1, 6)
+
+
+def test_jan_chance_none_without_blots() -> None:
+    rs = rules("brade-standard")
+    assert jan_chance(rs, _pos("brade-standard", "W:1x15 B:1x15 b"), WHITE) == 0
