@@ -249,6 +249,7 @@ class BoardDirective(SphinxDirective):
         self.add_name(fig)
         fig += nodes.raw("", drawing, format="html")
         cap = board_caption()
+        self.set_source_info(cap)  # with a source, gettext extracts the caption to translate it
         caption = self.options.get("caption")
         if caption:
             inline, messages = self.parse_inline(caption, lineno=self.lineno)
