@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from ..color import Color
+from ..errors import LocalizedError
 
 if TYPE_CHECKING:
     from ..movegen import Play
@@ -29,7 +30,12 @@ if TYPE_CHECKING:
     from ..rules import RuleSet
     from ..steps import Turn
 
-__all__ = ["Estimate", "Evaluator", "Player", "outcome_estimate"]
+__all__ = ["Estimate", "Evaluator", "Player", "PlayersError", "outcome_estimate"]
+
+
+class PlayersError(LocalizedError):
+    """A bad request to a player, a hint or a review (an unknown level, a record that does not
+    replay)."""
 
 
 class Estimate(NamedTuple):

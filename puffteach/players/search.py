@@ -1,0 +1,293 @@
+"""Computer players on the roll machine: random, greedy and whole-turn expectimax search.
+
+**Candidate plays.** A roll's plays come from the roll machine: ``movegen.begin`` for each plan
+(every plan of a generalpasch), then :func:`puffteach.listing.iter_turn_plays` — except for
+an ordered roll with four or more dice still due (Puff's pasches: a later pasch has up to
+~10⁵ distinct plays), which is never enumerated. There the play is built **step by step with
+a beam**: from the partial plays kept so far, every legal next step (``movegen.turn_steps``,
+``push``) is taken, equal partial positions are merged, each is scored by the evaluator as
+it stands (the mover's view, mid-roll) and the ``beam`` best are kept; finished rolls
+(``movegen.finish``) are collected on the way. So a pasch costs about
+``beam × steps per die × dice`` evaluations instead of one per play.
+
+**Search** (as gnubg's n-ply): a position after a play is worth, at 0 plies, the evaluator's
+estimate (or the exact points of a finished game). At n plies it is the average, over the
+chance outcomes of the side to roll (:func:`puffteach.odds.chance_outcomes`: 21 rolls or a
+one-die roll's six; after a Puff pasch the same side rolls again), of the value of that side's
+best reply, the replies being ranked at 0 plies and only the best ``inner`` of them searched at
+n − 1 plies (candidate pruning). At the top, all candidates are ranked at 0 plies and the best
+``candidates`` are searched at the level's depth.
+
+**Levels** (:data:`LEVELS`) combine depth, pruning and noise (a Gaussian added to each
+candidate's equity, as gnubg's noisy levels do): beginner, casual and intermediate are noisy
+greedy players, advanced the plain greedy one, expert and master search 1 and 2 plies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import partial
+from typing import Final
+
+from ..color import Color
+from ..families import family_of
+from ..listing import iter_turn_plays
+from ..movegen import Play, begin, finish, push, random_play, turn_steps
+from ..odds import chance_outcomes
+from ..position import Position
+from ..rules import RuleSet
+from ..steps import Turn
+from .base import Estimate, Evaluator, PlayersError, outcome_estimate
+from .evaluate import heuristic
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Level",
+    "RandomPlayer",
+    "SearchPlayer",
+    "candidate_plays",
+    "player",
+]
+
+#: ordered rolls with at least this many dice due are played with a beam, not listed
+BEAM_FROM: Final = 4
+
+
+@dataclass(frozen=True)
+class Level:
+    """How a search player plays: plies searched, candidates kept at the top, replies kept
+    inside the search, the beam width for pasches (top and inside), and the noise."""
+
+    name: str
+    plies: int
+    noise: float = 0.0
+    candidates: int = 4
+    inner: int = 1
+    beam: int = 12
+    inner_beam: int = 3
+
+
+LEVELS: Final[dict[str, Level]] = {
+    lv.name: lv
+    for lv in (
+        Level("beginner", 0, noise=0.5),
+        Level("casual", 0, noise=0.2),
+        Level("intermediate", 0, noise=0.06),
+        Level("advanced", 0),
+        Level("expert", 1, candidates=3),
+        Level("master", 2, candidates=3, inner=2),
+    )
+}
+#: the level a player gets when none is named (decision time: see benchmarks/players.py)
+DEFAULT_LEVEL: Final = "expert"
+
+
+def _play(t: Turn) -> Play:
+    pos, outcome, again = finish(t)
+    return Play(t.moves, t.forfeited, pos, outcome, t.plan, again)
+
+
+def _identity(play: Play) -> tuple[Position, object]:
+    return (play.position, play.outcome)
+
+
+class _Scorer:
+    """0-ply values of positions for one side, cached (positions are immutable)."""
+
+    def __init__(self, rs: RuleSet, evaluator: Evaluator) -> None:
+        self.rs = rs
+        self.evaluator = evaluator
+        self.cache: dict[tuple[Position, int], Estimate] = {}
+
+    def position(self, pos: Position, side: int) -> Estimate:
+        key = (pos, side)
+        est = self.cache.get(key)
+        if est is None:
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            est = self.cache[key] = self.evaluator(self.rs, pos, Color(side))
+        return est
+
+    def play(self, play: Play, side: int) -> Estimate:
+        if play.outcome is not None:
+            return outcome_estimate(play.outcome, Color(side))
+        return self.position(play.position, side)
+
+
+def _rank(scorer: _Scorer, me: int, t: Turn) -> float:
+    """A partial play's value for the mover as it stands (an early win: its points)."""
+    if t.outcome is not None:
+        return outcome_estimate(t.outcome, Color(me)).equity
+    return scorer.position(t.pos, me).equity
+
+
+def _beam_plays(turns: Iterable[Turn], scorer: _Scorer, width: int) -> list[Play]:
+    """The plays a beam of ``width`` partial plays reaches (see the module's docstring)."""
+    done: dict[tuple[Position, object], Play] = {}
+    frontier = list(turns)
+    while frontier:
+        me = frontier[0].start.turn
+        nxt: dict[tuple[Position, tuple[int, ...], int | None], Turn] = {}
+        for t in frontier:
+            if t.done:
+                play = _play(t)
+                done.setdefault(_identity(play), play)
+                continue
+            for st in turn_steps(t):
+                t2 = push(t, st)
+                nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
+        if len(nxt) > width:
+            frontier = sorted(nxt.values(), key=partial(_rank, scorer, me), reverse=True)[:width]
+        else:
+            frontier = list(nxt.values())
+    return list(done.values())
+
+
+def candidate_plays(turns: list[Turn], scorer: _Scorer | None = None, beam: int = 12) -> list[Play]:
+    """The plays of a roll (its plans' turns): listed, or found by a beam for long ordered
+    rolls. ``scorer`` ranks partial plays for the beam (needed only then)."""
+    small: list[Turn] = []
+    big: list[Turn] = []
+    for t in turns:
+        (big if not t.plan.free and len(t.remaining) >= BEAM_FROM else small).append(t)
+    out: dict[tuple[Position, object], Play] = {}
+    for t in small:
+        for play in iter_turn_plays(t):
+            out.setdefault(_identity(play), play)
+    if big:
+        if scorer is None:
+            scorer = _Scorer(turns[0].rules, heuristic)
+        for play in _beam_plays(big, scorer, beam):
+            out.setdefault(_identity(play), play)
+    return list(out.values())
+
+
+def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
+    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
+
+
+class SearchPlayer:
+    """Greedy (0 plies) or expectimax (1-2 plies) on an evaluator, with a level's noise."""
+
+    def __init__(
+        self,
+        level: str | Level = DEFAULT_LEVEL,
+        evaluator: Evaluator = heuristic,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.level = LEVELS[level] if isinstance(level, str) else level
+        self.name = self.level.name
+        self.evaluator = evaluator
+        self.rng = rng if rng is not None else random.Random()
+        self._scorers: dict[str, _Scorer] = {}
+
+    def scorer(self, rs: RuleSet) -> _Scorer:
+        s = self._scorers.get(rs.name)
+        if s is None or s.evaluator is not self.evaluator:
+            s = self._scorers[rs.name] = _Scorer(rs, self.evaluator)
+        return s
+
+    # ------------------------------------------------------------------ values
+    def value(self, rs: RuleSet, play: Play, side: int, plies: int) -> Estimate:
+        """The value for ``side`` of the position after ``play`` searched ``plies`` deep."""
+        scorer = self.scorer(rs)
+        if play.outcome is not None or plies <= 0:
+            return scorer.play(play, side)
+        return self.position_value(rs, play.position, side, plies)
+
+    def position_value(self, rs: RuleSet, pos: Position, side: int, plies: int) -> Estimate:
+        """Expectimax: the average over the roller's chance outcomes of his best reply."""
+        scorer = self.scorer(rs)
+        roller = pos.turn
+        lv = self.level
+        eq = win = 0.0
+        for outcome in chance_outcomes(rs, pos):
+            replies = candidate_plays(_turns(rs, pos, outcome.dice), scorer, lv.inner_beam)
+            ranked = sorted(replies, key=lambda p: scorer.play(p, roller).equity, reverse=True)
+            if plies > 1:
+                best = max(
+                    (self.value(rs, p, roller, plies - 1) for p in ranked[: lv.inner]),
+                    key=lambda e: e.equity,
+                )
+            else:
+                best = scorer.play(ranked[0], roller)
+            if roller != side:
+                best = best.flipped()
+            pr = float(outcome.probability)
+            eq += pr * best.equity
+            win += pr * best.win
+        return Estimate(eq, win)
+
+    def ranked(
+        self, rs: RuleSet, turns: list[Turn], plies: int | None = None
+    ) -> list[tuple[Play, Estimate]]:
+        """The candidate plays of a roll with their values for the mover, best first (no
+        noise): all at 0 plies, the best ``candidates`` at the level's depth on top."""
+        lv = self.level
+        plies = lv.plies if plies is None else plies
+        scorer = self.scorer(rs)
+        me = turns[0].start.turn
+        plays = candidate_plays(turns, scorer, lv.beam)
+        scored = sorted(
+            ((p, scorer.play(p, me)) for p in plays), key=lambda x: x[1].equity, reverse=True
+        )
+        if plies <= 0 or len(scored) <= 1:
+            return scored
+        head = [(p, self.value(rs, p, me, plies)) for p, _ in scored[: lv.candidates]]
+        head.sort(key=lambda x: x[1].equity, reverse=True)
+        return head + scored[lv.candidates :]
+
+    # ------------------------------------------------------------------ choosing
+    def _pick(self, rs: RuleSet, turns: list[Turn]) -> Play:
+        if not turns:
+            raise ValueError("no plan to play")
+        ranked = self.ranked(rs, turns)
+        if len(ranked) == 1:
+            return ranked[0][0]
+        noise = self.level.noise
+        if noise <= 0:
+            return ranked[0][0]
+        rng = self.rng
+        return max(ranked, key=lambda x: x[1].equity + rng.gauss(0.0, noise))[0]
+
+    def choose(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> Play:
+        return self._pick(rs, _turns(rs, pos, dice))
+
+    def choose_turn(self, turn: Turn) -> Play:
+        if turn.done:
+            return _play(turn)
+        return self._pick(turn.rules, [turn])
+
+
+class RandomPlayer:
+    """Uniformly random legal steps (the plan of a generalpasch drawn uniformly)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random()
+
+    def choose(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> Play:
+        turns = _turns(rs, pos, dice)
+        return self.choose_turn(turns[int(self.rng.random() * len(turns))])
+
+    def choose_turn(self, turn: Turn) -> Play:
+        return _play(random_play(turn, self.rng))
+
+
+def player(
+    level: str = DEFAULT_LEVEL,
+    evaluator: Evaluator = heuristic,
+    rng: random.Random | None = None,
+) -> SearchPlayer | RandomPlayer:
+    """A player by level name: ``random`` or one of :data:`LEVELS`."""
+    if level == "random":
+        return RandomPlayer(rng)
+    if level not in LEVELS:
+        raise PlayersError(
+            "error.players.level", got=repr(level), levels=", ".join(["random", *LEVELS])
+        )
+    return SearchPlayer(level, evaluator, rng)
