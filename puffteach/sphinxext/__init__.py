@@ -31,6 +31,9 @@ Add ``"puffteach.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
     (without it the build uses 1 and each reader's browser draws a fresh seed).
     ``highlight``, ``targets`` and ``used`` do not apply to a live board.
 
+    Every other board figure gets a ▶ button that makes it live at the position it shows (the
+    engine builds its state in the browser); ``static`` (flag) leaves a figure a picture.
+
 Vendored browser files
     :mod:`puffteach.sphinxext.vendor` copies Pyodide's core, the widget manager scripts and the
     engine wheel into ``_static/puffteach/`` and sets ``nb_ipywidgets_js`` to them, so no page
@@ -97,6 +100,8 @@ def _visit_board_figure(self: HTML5Translator, node: board_figure) -> None:
     attrs = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in node["data"])
     ids = f' id="{node["ids"][0]}"' if node["ids"] else ""
     cls = "puffteach-board puffteach-live" if node.get("live") is not None else "puffteach-board"
+    if node.get("static_only"):
+        cls += " pt-static-only"
     self.body.append(f'<figure class="{cls}"{ids} {attrs}>\n')
 
 
@@ -106,6 +111,9 @@ def _depart_board_figure(self: HTML5Translator, node: board_figure) -> None:
         # "<" escaped, so no "</script>" or "<!--" inside can end the script element
         data = json.dumps(live, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
         self.body.append(f'<script type="application/json" class="pt-initial">{data}</script>\n')
+        # shown only when the page is opened from disk (file://), where no engine can load
+        note = html.escape(live.get("ui", {}).get("ui.file", ""))
+        self.body.append(f'<p class="pt-file-note">{note}</p>\n')
     self.body.append("</figure>\n")
 
 
@@ -229,6 +237,7 @@ class BoardDirective(SphinxDirective):
         "name": directives.unchanged_required,
         "live": directives.flag,
         "seed": directives.nonnegative_int,
+        "static": directives.flag,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -240,6 +249,7 @@ class BoardDirective(SphinxDirective):
             raise self.error(f"board: {exc}") from None
         fig = board_figure()
         fig["data"] = data
+        fig["static_only"] = "static" in self.options
         if state is not None:
             fig["live"] = state
             if "seed" in self.options:  # else each reader's browser picks its own dice seed
@@ -411,6 +421,16 @@ def _static(app: Sphinx) -> None:
             app.config.html_static_path.append(path)
 
 
+def _html_defaults(app: Sphinx, config: Any) -> None:
+    """A favicon (else browsers ask for a missing /favicon.ico) and the theme's colour mode
+    (left empty, the theme logs an error on every page)."""
+    if not config.html_favicon:
+        config.html_favicon = str(STATIC / "puffteach-favicon.svg")
+    context = dict(config.html_context or {})
+    context.setdefault("default_mode", "light")
+    config.html_context = context
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     # other builders (LaTeX, text, …) leave the drawings out
     others = {fmt: (_skip, None) for fmt in ("latex", "text", "man", "texinfo")}
@@ -429,6 +449,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rule", rule_role)
     app.add_html_math_renderer("puffteach-plain", (_visit_math, None), (_visit_math_block, None))
     app.connect("builder-inited", _static)
+    app.connect("config-inited", _html_defaults)
     app.add_css_file("puffteach-book.css")
     setup_vendor(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -44,6 +44,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 import puffteach
+from puffteach.widget.protocol import ui_words
 
 __all__ = ["Vendor", "build_wheel", "find_node_modules", "setup_vendor"]
 
@@ -63,6 +64,42 @@ NPM_HINT = (
     "run `npm install` in the repository root (package.json lists pyodide, requirejs and "
     "@jupyter-widgets/html-manager), or set puffteach_node_modules in conf.py"
 )
+
+
+#: the service worker's file name, at the root of the built site
+SERVICE_WORKER_NAME = "puffteach-sw.js"
+#: Cache-first for the engine's files (Pyodide, the wheel, the front end) under
+#: ``_static/puffteach/``: the second page and the second visit download none of them again. The
+#: cache's name carries a hash of those files; a new build's worker drops the old caches.
+SERVICE_WORKER = """// puffteach book: keeps the engine's files (Pyodide, the engine wheel,
+// the board's front end) in the browser's cache storage, so that the next page and the next
+// visit load them from here. Written by puffteach.sphinxext.vendor; the cache name changes
+// with the files.
+const CACHE = "puffteach-__VERSION__";
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("puffteach-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (!url.pathname.includes("/_static/__PREFIX__/")) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok && response.status === 200) await cache.put(request, response.clone());
+    return response;
+  })());
+});
+"""
 
 
 def find_node_modules(srcdir: Path, configured: str | None) -> Path:
@@ -189,6 +226,7 @@ class Vendor:
                 v.copies[f"pyodide/{lic}"] = pyo / lic
         v.copies["widgets/anywidget.js"] = _anywidget_amd()
         v.copies["board.js"] = WIDGET_STATIC / "board.js"
+        v.copies["engine-worker.js"] = WIDGET_STATIC / "engine-worker.js"
         v.copies["board.css"] = WIDGET_STATIC / "board.css"
         missing = [str(p) for p in v.copies.values() if not p.is_file()]
         if missing:
@@ -200,6 +238,17 @@ class Vendor:
             )
         v.wheel_name, v.wheel = build_wheel()
         return v
+
+    @property
+    def cache_version(self) -> str:
+        """A short hash of what the service worker caches (the wheel, the front end and
+        Pyodide's version): a new build with other files gets a new cache."""
+        h = hashlib.sha256(self.wheel)
+        for rel in ("board.js", "engine-worker.js", "board.css", "pyodide/pyodide-lock.json"):
+            src = self.copies.get(rel)
+            if src is not None and src.is_file():
+                h.update(src.read_bytes())
+        return h.hexdigest()[:12]
 
     @property
     def wheel_version(self) -> str:
@@ -217,6 +266,9 @@ class Vendor:
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest)
         (out / self.wheel_name).write_bytes(self.wheel)
+        # the service worker sits at the site's root, so that its scope is the whole site
+        sw = SERVICE_WORKER.replace("__VERSION__", self.cache_version).replace("__PREFIX__", PREFIX)
+        (static_dir.parent / SERVICE_WORKER_NAME).write_text(sw, encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------- Sphinx hooks
@@ -235,7 +287,7 @@ def _builder_inited(app: Sphinx) -> None:
     app.puffteach_vendor = Vendor.collect(nm)  # type: ignore[attr-defined]
 
 
-def _page_config(vendor: Vendor, pathto: Any) -> tuple[str, str]:
+def _page_config(vendor: Vendor, pathto: Any, language: str | None = None) -> tuple[str, str]:
     """The inline script body for one page and the local widget folder (page-relative)."""
     base = pathto(f"_static/{PREFIX}/", 1)
     if not base.endswith("/"):
@@ -245,7 +297,10 @@ def _page_config(vendor: Vendor, pathto: Any) -> tuple[str, str]:
         "base": base,
         "pyodide": f"{base}pyodide/pyodide.mjs",
         "wheel": f"{base}{vendor.wheel_name}?v={vendor.wheel_version}",
+        "worker": f"engine-worker.js?v={vendor.cache_version}",
+        "ui": ui_words(language or "en"),
     }
+    sw = pathto(SERVICE_WORKER_NAME, 1)
     widgets = f"{base}widgets/"
     # "anywidget": its AMD module. The @jupyter-widgets modules are all defined inside
     # embed-amd.js; their paths only place the fonts its CSS asks for (webpack resolves them
@@ -259,6 +314,11 @@ def _page_config(vendor: Vendor, pathto: Any) -> tuple[str, str]:
     }
     body = (
         f"window.PUFFTEACH = {json.dumps(cfg)};\n"
+        "// a page opened from disk says so on its live boards (puffteach-book.css)\n"
+        'if (location.protocol === "file:") document.documentElement.classList.add("pt-file");\n'
+        "// the service worker caches the engine's files for the next page and the next visit\n"
+        'else if ("serviceWorker" in navigator) window.__puffteachSW = navigator.serviceWorker'
+        f".register({json.dumps(sw)}).catch(() => null);\n"
         "// where the html-manager's CSS finds its fonts\n"
         "window.__jupyter_widgets_assets_path__ = "
         f"new URL({json.dumps(widgets)}, document.baseURI).href;\n"
@@ -275,10 +335,10 @@ def _html_page_context(
     pathto = context.get("pathto")
     if vendor is None or pathto is None:
         return
-    body, widgets = _page_config(vendor, pathto)
+    body, widgets = _page_config(vendor, pathto, app.config.language)
     # the html-manager's CDN fallback is read from any script's data-jupyter-widgets-cdn
     app.add_js_file(None, body=body, priority=400, **{"data-jupyter-widgets-cdn": widgets})
-    if 'class="puffteach-board puffteach-live"' in context.get("body", ""):
+    if 'class="puffteach-board' in context.get("body", ""):
         app.add_css_file(f"{PREFIX}/board.css")
         app.add_js_file("puffteach-live.js", type="module")
 

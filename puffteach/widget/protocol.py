@@ -130,7 +130,7 @@ from ..errors import message_of
 from ..explain import Explanation, IllegalMoveError
 from ..families import family_of
 from ..game import Game, GameError, TurnRecord
-from ..messages import DEFAULT, LANGUAGES, Message, MessageError
+from ..messages import DEFAULT, LANGUAGES, Message, MessageError, catalogue
 from ..movegen import Step, plans
 from ..outcome import Outcome
 from ..position import Position
@@ -1257,8 +1257,24 @@ def _can_reroll(game: Game) -> bool:
 # --------------------------------------------------------------------------- derived fields
 
 
+_UI: dict[str, dict[str, str]] = {}
+
+
+def ui_words(lang: str) -> dict[str, str]:
+    """The front end's own words (every ``ui.*`` catalogue key) in ``lang``, English where the
+    language lacks one; a state carries them as ``ui`` so a board can speak before any engine
+    runs (the static book's loading and file:// notes)."""
+    if lang not in _UI:
+        keys = [k for k in catalogue(DEFAULT) if k.startswith("ui.")]
+        table = catalogue(lang) if lang in LANGUAGES else {}
+        english = catalogue(DEFAULT)
+        _UI[lang] = {k: table.get(k) or english[k] for k in keys}
+    return _UI[lang]
+
+
 def _derive(state: State, entry: _Entry) -> State:
     game = entry.game
+    state["ui"] = ui_words(_lang(state))
     setup = state.get("setup")
     rs = game.rules
     n_events = len(state["record"]["events"])

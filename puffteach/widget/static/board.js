@@ -53,16 +53,8 @@ function select(cls, options) {
   return s;
 }
 
-// ------------------------------------------------------------------ static book (Pyodide)
+// ------------------------------------------------------------------ static book (engine worker)
 const ENGINE = "__puffteachEngine"; // window property: the page's one engine (a promise)
-
-const STEP_PY = `
-import json
-from puffteach.widget import protocol as _puffteach_protocol
-
-def _puffteach_step_json(state, action):
-    return json.dumps(_puffteach_protocol.step(json.loads(state), json.loads(action)))
-`;
 
 /** The static book's configuration, or null in Jupyter (where the kernel runs the engine). */
 function staticConfig() {
@@ -70,31 +62,112 @@ function staticConfig() {
   return cfg && cfg.static && cfg.pyodide && cfg.wheel ? cfg : null;
 }
 
-/** Boot Pyodide and the engine once per page; resolves to {step(state, action) -> state}. */
+/** A sentence of the board's own (``ui.*`` in the catalogue, sent in ``state.ui``). */
+function say(state, key, params = {}) {
+  const ui = (state && state.ui) || {};
+  const text = ui[key] || key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** Wait (a little) for the book's service worker to control the page, so that the engine
+ *  worker's downloads go through its cache (first visit); never longer than 1.5 s. */
+function serviceWorkerReady() {
+  const sw = typeof navigator !== "undefined" ? navigator.serviceWorker : undefined;
+  if (!sw || sw.controller || !window.__puffteachSW) return Promise.resolve();
+  return Promise.race([
+    new Promise((res) => sw.addEventListener("controllerchange", res, { once: true })),
+    new Promise((res) => setTimeout(res, 1500)),
+  ]);
+}
+
+/** The page's engine: a module Web Worker running Pyodide (engine-worker.js). Requests carry
+ *  ids; ``cancel()`` terminates the worker (a long call stops at once) and starts a new one. */
+class EngineClient {
+  constructor(cfg) {
+    this.cfg = cfg;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.started = performance.now();
+    this.start();
+  }
+
+  start() {
+    const base = new URL(this.cfg.base || ".", document.baseURI);
+    const workerUrl = new URL(this.cfg.worker || "engine-worker.js", base).href;
+    this.ready = serviceWorkerReady().then(() => {
+      this.worker = new Worker(workerUrl, { type: "module" });
+      this.worker.onmessage = (ev) => {
+        const { id, result, error } = ev.data || {};
+        const p = this.pending.get(id);
+        if (!p) return;
+        this.pending.delete(id);
+        if (error !== undefined) p.reject(new Error(error));
+        else p.resolve(result);
+      };
+      this.worker.onerror = (ev) => {
+        ev.preventDefault();
+        this.failAll(new Error(ev.message || "the engine worker failed"));
+      };
+      return this.request({
+        type: "boot",
+        pyodide: new URL(this.cfg.pyodide, document.baseURI).href,
+        wheel: new URL(this.cfg.wheel, document.baseURI).href,
+      });
+    }).then((r) => {
+      window.__puffteachEngineMs = performance.now() - this.started;
+      window.__puffteachBootMs = r && r.ms;
+      return this;
+    });
+    return this.ready;
+  }
+
+  request(msg) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  failAll(error) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(error);
+  }
+
+  /** protocol.step(state, action) in the worker. */
+  async step(state, action) {
+    await this.ready;
+    const text = await this.request({
+      type: "step", state: JSON.stringify(state), action: JSON.stringify(action),
+    });
+    return JSON.parse(text);
+  }
+
+  /** protocol.initial_state(rules, position, seed, **view) in the worker ({error} if refused). */
+  async initial(args) {
+    await this.ready;
+    return JSON.parse(await this.request({ type: "initial", args: JSON.stringify(args) }));
+  }
+
+  /** Stop whatever the worker is doing (its requests fail with ``cancelled``) and restart it. */
+  cancel() {
+    if (this.worker) this.worker.terminate();
+    const e = new Error("cancelled");
+    e.cancelled = true;
+    this.failAll(e);
+    this.started = performance.now();
+    return this.start();
+  }
+}
+
+/** Start the page's one engine (once); resolves to the EngineClient when it is ready. */
 export function loadEngine(cfg = staticConfig()) {
   if (!window[ENGINE]) {
-    const started = performance.now();
-    const promise = (async () => {
-      // URLs are resolved against the page: this module may run from a blob: URL (anywidget)
-      const pyodideUrl = new URL(cfg.pyodide, document.baseURI).href;
-      const { loadPyodide } = await import(pyodideUrl);
-      const [pyodide, wheel] = await Promise.all([
-        loadPyodide({ indexURL: new URL(".", pyodideUrl).href }),
-        fetch(new URL(cfg.wheel, document.baseURI).href).then((r) => {
-          if (!r.ok) throw new Error(`the engine wheel: HTTP ${r.status}`);
-          return r.arrayBuffer();
-        }),
-      ]);
-      pyodide.unpackArchive(wheel, "wheel"); // pure Python: Pyodide's core is all it needs
-      pyodide.runPython(STEP_PY);
-      const stepJson = pyodide.globals.get("_puffteach_step_json");
-      window.__puffteachEngineMs = performance.now() - started;
-      return {
-        pyodide,
-        step: (state, action) => JSON.parse(stepJson(JSON.stringify(state), JSON.stringify(action))),
-      };
-    })();
+    const client = new EngineClient(cfg);
+    const promise = client.ready;
     window[ENGINE] = promise;
+    window.__puffteachClient = client;
     promise.catch(() => {
       if (window[ENGINE] === promise) window[ENGINE] = null; // the next action tries again
     });
@@ -102,7 +175,7 @@ export function loadEngine(cfg = staticConfig()) {
   return window[ENGINE];
 }
 
-function staticSender(model, root, status, start) {
+function staticSender(model, root, status, start, stop) {
   let queue = Promise.resolve();
   const show = (phase, text) => {
     root.dataset.engine = phase;
@@ -110,22 +183,31 @@ function staticSender(model, root, status, start) {
     status.hidden = !text;
     start.hidden = phase !== "idle" && phase !== "failed";
   };
-  show("idle", "A page of the book: press Play or click the board to play here (the Python "
-    + "engine loads once per page).");
+  const cur = () => model.get("state") || {};
+  if (typeof location !== "undefined" && location.protocol === "file:") {
+    show("file", say(cur(), "ui.file"));
+    start.hidden = true;
+    return () => {};
+  }
+  show("idle", "");
   const boot = async () => {
-    if (root.dataset.engine !== "ready") show("loading", "Loading the engine…");
+    const loading = window[ENGINE] ? null : "new";
+    if (root.dataset.engine !== "ready") show("loading", say(cur(), "ui.loading"));
     try {
       const engine = await loadEngine();
       show("ready", "");
       return engine;
     } catch (e) {
-      show("failed", `The engine did not load: ${e && e.message ? e.message : e}`);
-      console.error("puffteach:", e);
+      show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
+      if (loading) console.warn("puffteach:", e);
       return null;
     }
   };
-  const apply = (engine, action) => {
-    const next = engine.step(model.get("state"), action);
+  // another board of the page (or the page's idle time) started the engine: show it here too
+  document.addEventListener("puffteach:engine-ready", () => {
+    if (root.dataset.engine === "idle") show("ready", "");
+  });
+  const apply = (next) => {
     model.set("state", next);
     model.set("svg", next.svg);
     model.set("rules", next.rules);
@@ -139,7 +221,30 @@ function staticSender(model, root, status, start) {
   return (action) => {
     queue = queue.then(async () => {
       const engine = await boot();
-      if (engine) apply(engine, action);
+      if (!engine) return;
+      // a step that takes long can be stopped (the worker is restarted)
+      const timer = setTimeout(() => {
+        status.textContent = say(cur(), "ui.working");
+        status.hidden = false;
+        stop.hidden = false;
+      }, 800);
+      stop.onclick = () => engine.cancel();
+      try {
+        apply(await engine.step(cur(), action));
+      } catch (e) {
+        if (e && e.cancelled) {
+          apply({ ...cur(), message: say(cur(), "ui.stopped"), error: null });
+        } else {
+          show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
+        }
+      } finally {
+        clearTimeout(timer);
+        stop.hidden = true;
+        if (root.dataset.engine === "ready") {
+          status.textContent = "";
+          status.hidden = true;
+        }
+      }
     });
   };
 }
@@ -150,11 +255,14 @@ function render({ model, el }) {
   const engineStatus = h("div", "pt-engine");
   engineStatus.setAttribute("role", "status");
   engineStatus.hidden = true;
-  const start = h("button", "pt-start", "▶ Play");
+  const start = h("button", "pt-start", say(model.get("state"), "ui.play"));
   start.type = "button";
   start.hidden = true;
+  const stop = h("button", "pt-stop", say(model.get("state"), "ui.stop"));
+  stop.type = "button";
+  stop.hidden = true;
   const send = cfg
-    ? staticSender(model, root, engineStatus, start)
+    ? staticSender(model, root, engineStatus, start, stop)
     : (action) => model.send(action);
   const bar1 = h("div", "pt-bar");
   const bar2 = h("div", "pt-bar");
@@ -225,7 +333,7 @@ function render({ model, el }) {
     where, fwd, resign);
   bar2.append(newGame, flip, viewSel, arrowsLbl, langSel, setup, toolSel, turnSel);
   if (cfg) root.append(h("div", "pt-bar pt-static-bar"));
-  if (cfg) root.lastChild.append(start, engineStatus);
+  if (cfg) root.lastChild.append(start, engineStatus, stop);
   root.append(bar1, board, diceRow, msg, outcome, posRow, bar2, hist);
   el.append(root);
 

@@ -1,0 +1,430 @@
+"""The learned evaluator: one small neural network per family, trained by self-play.
+
+**What the net sees.** A position is encoded from the viewpoint of one side (``me``; the
+evaluator always asks from the side to roll, ``pos.turn``, and flips the answer for the other
+side). Each side is described in its *own* path numbering, so one encoding serves every layout:
+
+- per point 1-24, TD-Gammon's truncated unary count: ``n>=1``, ``n>=2``, ``n>=3``,
+  ``(n-3)/2`` (four units);
+- waiting to enter (point 0): ``n>=1``, ``n>=2``, ``n>=3``, ``n/15``; borne off: ``n>=1``,
+  ``n/15``; the pip count / 375; ``n>=1`` and ``n/15`` on points 0-6 (LT's schneider zone,
+  bräde's first quarter);
+- the side's game-state keys (``Position.side_state``): pasches rolled (``>=1`` … ``>=4``),
+  first roll made, all entered once, one-die rolls owed, one-die series started, RV 25 re-roll
+  used, RV 2b six-out, ``banded``, ``janblotta`` (0 where the rule set does not track them);
+- where the *other* side's checkers stand on this side's path (blot / two or more on each of
+  this side's points 1-24): the layout decides which physical point a path point is, so the
+  contact between the sides is given in each side's own numbering rather than learned per
+  layout.
+
+Then the shared state: the pasch streak of the side to roll, the generalpasch faces, whether
+``me`` is to roll, and *rule-set bits*: one unit per (field, value) of :data:`RULE_FEATURES`
+(``layout == "contrary"``, ``points == "26d"``, ``"triangel" in patterns`` …), so one net per
+family serves every preset and code combination of it.
+
+**What it answers.** ``2K`` sigmoid outputs: the chances that ``me`` wins with at least
+``k`` points and that the other side does, ``k = 1..K`` (Puff ``K = 4``: single, the two
+schneider grades, tower; bräde ``K = 6``: hemspel, munk, jan, beautiful plays and sprängjan
+as the points tables value them). Equity is ``sum_k P(win >= k) - P(lose >= k)``, which is
+the expected points when no game scores more than ``K`` (the few bräde games that could, a
+graded munk or jan, are counted as ``K``). Outputs beyond the rule set's highest score
+(:func:`max_points`) are ignored, so the equity stays within the rule set's range.
+
+**Inference** is pure Python (runs in Pyodide's core, no numpy): the input is sparse (about
+70 of some 400 units are non-zero), so the hidden layer is the bias plus one precomputed weight
+row per active unit, summed column by column in one pass; then 40-80 sigmoids and ``2K`` dot
+products. The weights ship as ``puffteach/players/weights/<family>.json`` (float32, base64),
+loaded on first use. How they were trained: ``scripts/train.py`` (TD(λ) self-play; the design
+note is there) and ``docs-notes/learned-evaluator.md``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import struct
+from collections.abc import Callable, Sequence
+from importlib import resources
+from operator import mul
+from typing import Final
+
+from ..board import CROSS, OFF
+from ..color import Color
+from ..position import Position
+from ..rules import RuleSet
+from .base import Estimate
+
+__all__ = [
+    "RULE_FEATURES",
+    "OUTPUTS",
+    "Net",
+    "encode",
+    "encode_dense",
+    "input_size",
+    "load",
+    "max_points",
+    "net_evaluator",
+    "evaluate",
+]
+
+#: point thresholds per family: outputs are P(win >= k), P(lose >= k) for k = 1..K
+OUTPUTS: Final[dict[str, int]] = {"puff": 4, "brade": 6}
+
+#: (RuleSet field, value) pairs, one input unit each: 1 when the field equals the value, or,
+#: for a tuple field, contains it. Only fields that change play or scoring are listed.
+RULE_FEATURES: Final[dict[str, tuple[tuple[str, object], ...]]] = {
+    "puff": (
+        ("layout", "long"),
+        ("layout", "contrary"),
+        ("layout", "double-contrary"),
+        ("scoring", "lt"),
+        ("scoring", "pi"),
+        ("scoring", "gp"),
+        ("dice_order", "free"),
+        ("pasch_reroll", "later"),
+        ("pasch_reroll", "all"),
+        ("reroll_needs_complete", True),
+        ("fourth_pasch", True),
+        ("generalpasch", True),
+        ("bearoff", "rearmost"),
+        ("bearoff", "any-over"),
+        ("exact_25", True),
+        ("tower_goose", True),
+        ("long_entry", True),
+        ("first_pasch", "top"),
+    ),
+    "brade": (
+        ("burst_entry", "5a"),
+        ("burst_entry", "5b"),
+        ("burst_entry_strict", True),
+        ("wall", "6a"),
+        ("wall", "6b"),
+        ("huk_burst", True),
+        ("bear_bands_only", True),
+        ("huk_blocks_bearoff", True),
+        ("bearoff", "8a"),
+        ("bearoff", "8b"),
+        ("bearoff", "8c"),
+        ("bearoff", "8d"),
+        ("beautiful", "14a"),
+        ("beautiful", "14b"),
+        ("patterns", "enkelt-kronspel"),
+        ("patterns", "dubbelt-kronspel"),
+        ("patterns", "trappspel"),
+        ("patterns", "uppspel"),
+        ("patterns", "triangel"),
+        ("patterns", "nio-fem-ett"),
+        ("patterns", "kejsarspel"),
+        ("shifted_patterns", True),
+        ("one_die", "15a"),
+        ("one_die", "15b"),
+        ("munk_graded", True),
+        ("jan_graded", True),
+        ("jan_when", "24a"),
+        ("sprangjan_now", True),
+        ("reroll_once", True),
+        ("points", "bh"),
+        ("points", "26a"),
+        ("points", "26b"),
+        ("points", "26c"),
+        ("points", "26d"),
+        ("points", "26e"),
+        ("opening_six", "2a"),
+        ("opening_six", "2b"),
+        ("opening_six", "2c"),
+        ("six_out_kvartaner", True),
+        ("six_out_count", 4),
+        ("five_blots", True),
+        ("resign", "4a"),
+        ("resign", "4b"),
+        ("resign", "4c"),
+    ),
+}
+
+# ---------------------------------------------------------------------------- the encoding
+_POINT: Final = 4  # units per board point
+_SIDE_BOARD: Final = 24 * _POINT
+_WAIT: Final = _SIDE_BOARD  # 4 units
+_OFF: Final = _WAIT + 4  # 2 units
+_PIPS: Final = _OFF + 2
+_NEAR: Final = _PIPS + 1  # 2 units
+_STATE: Final = _NEAR + 2  # 12 units
+_CONTACT: Final = _STATE + 12  # 48 units: the other side on this side's path (blot, >=2)
+SIDE_UNITS: Final = _CONTACT + 48
+_SHARED: Final = 2 * SIDE_UNITS  # streak >=1..>=3, general (1 + 6 + 6), me to roll
+_RULES: Final = _SHARED + 3 + 13 + 1
+
+Sparse = list[tuple[int, float]]
+
+
+def input_size(family: str) -> int:
+    """Number of input units of the family's net."""
+    return _RULES + len(RULE_FEATURES[family])
+
+
+def _rule_bits(rs: RuleSet) -> Sparse:
+    out: Sparse = []
+    for i, (name, value) in enumerate(RULE_FEATURES[rs.family]):
+        got = getattr(rs, name)
+        if (value in got) if isinstance(got, tuple) else (got == value):
+            out.append((_RULES + i, 1.0))
+    return out
+
+
+_RULE_CACHE: dict[str, Sparse] = {}
+
+
+def _side(
+    out: Sparse, base: int, own: Sequence[int], other: Sequence[int], cross: Sequence[int]
+) -> None:
+    append = out.append
+    pips = 0
+    for p in range(1, 25):
+        n = own[p]
+        if n:
+            pips += n * (25 - p)
+            i = base + (p - 1) * _POINT
+            append((i, 1.0))
+            if n >= 2:
+                append((i + 1, 1.0))
+                if n >= 3:
+                    append((i + 2, 1.0))
+                    if n > 3:
+                        append((i + 3, (n - 3) / 2.0))
+        m = other[cross[p]]
+        if m:
+            append((base + _CONTACT + (p - 1) * 2 + (m >= 2), 1.0))
+    n = own[0]
+    if n:
+        pips += 25 * n
+        append((base + _WAIT, 1.0))
+        if n >= 2:
+            append((base + _WAIT + 1, 1.0))
+            if n >= 3:
+                append((base + _WAIT + 2, 1.0))
+        append((base + _WAIT + 3, n / 15.0))
+    n = own[OFF]
+    if n:
+        append((base + _OFF, 1.0))
+        append((base + _OFF + 1, n / 15.0))
+    if pips:
+        append((base + _PIPS, pips / 375.0))
+    near = own[0] + own[1] + own[2] + own[3] + own[4] + own[5] + own[6]
+    if near:
+        append((base + _NEAR, 1.0))
+        append((base + _NEAR + 1, near / 15.0))
+
+
+def _state(out: Sparse, base: int, pos: Position, side: int) -> None:
+    st = pos.side_state(side)
+    s = base + _STATE
+    for k in range(4):
+        if st.pasches > k:
+            out.append((s + k, 1.0))
+    bits = (st.rolled, st.entered, st.reroll, st.six, st.banded, st.janblotta)
+    for k, v in enumerate(bits):
+        if v:
+            out.append((s + 4 + k, 1.0))
+    if st.onedie:
+        out.append((s + 10, st.onedie / 3.0))
+    if st.series:
+        out.append((s + 11, float(st.series)))
+
+
+def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
+    """The non-zero input units ``(index, value)`` of ``pos`` seen by side ``me``, in
+    ascending index order. The encoding of a position by White equals that of the mirrored
+    position (sides, keys and the side to move swapped) by Black."""
+    own, opp = (pos.b, pos.w) if me else (pos.w, pos.b)
+    cross = CROSS[rs.layout]
+    out: Sparse = []
+    _side(out, 0, own, opp, cross)
+    _state(out, 0, pos, me)
+    _side(out, SIDE_UNITS, opp, own, cross)
+    _state(out, SIDE_UNITS, pos, 1 - me)
+    out.sort()
+    s = _SHARED
+    streak = pos.streak
+    for k in range(3):
+        if streak > k:
+            out.append((s + k, 1.0))
+    if pos.general is not None:
+        lo, hi = pos.general
+        out.append((s + 3, 1.0))
+        out.append((s + 3 + lo, 1.0))
+        out.append((s + 9 + hi, 1.0))
+    if pos.turn == me:
+        out.append((s + 16, 1.0))
+    bits = _RULE_CACHE.get(rs.name)
+    if bits is None:
+        bits = _RULE_CACHE[rs.name] = _rule_bits(rs)
+    out.extend(bits)
+    return out
+
+
+def encode_dense(rs: RuleSet, pos: Position, me: int) -> list[float]:
+    """The whole input vector (for tests and training)."""
+    x = [0.0] * input_size(rs.family)
+    for i, v in encode(rs, pos, me):
+        x[i] = v
+    return x
+
+
+# ---------------------------------------------------------------------------- the net
+
+
+_exp = math.exp
+
+
+def _sigmoid(z: float) -> float:
+    if z < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+class Net:
+    """One hidden layer of sigmoids, sigmoid outputs; weights as lists of floats.
+
+    ``w1`` is stored by input row (``w1[i]`` the hidden units' weights of input ``i``),
+    ``w2`` by output (``w2[k]`` the weights of output ``k`` over the hidden units)."""
+
+    __slots__ = ("family", "n_in", "n_hidden", "n_out", "w1", "b1", "w2", "b2", "meta")
+
+    def __init__(
+        self,
+        family: str,
+        w1: list[list[float]],
+        b1: list[float],
+        w2: list[list[float]],
+        b2: list[float],
+        meta: dict[str, object] | None = None,
+    ) -> None:
+        self.family = family
+        self.n_in = len(w1)
+        self.n_hidden = len(b1)
+        self.n_out = len(b2)
+        if self.n_in != input_size(family) or self.n_out != 2 * OUTPUTS[family]:
+            raise ValueError("net shape does not fit the family's encoding")
+        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
+        self.meta = meta or {}
+
+    def forward(self, x: Sparse) -> list[float]:
+        """The outputs for the sparse input ``x``: the hidden layer is the bias plus the
+        weight rows of the active units (summed column by column in one pass), then the
+        sigmoids and one dot product per output."""
+        w1 = self.w1
+        ones = [w1[i] for i, v in x if v == 1.0]
+        h: list[float] = list(map(sum, zip(self.b1, *ones, strict=True)))
+        for i, v in x:
+            if v != 1.0:
+                h = [a + v * b for a, b in zip(h, w1[i], strict=True)]
+        try:
+            hs = [1.0 / (1.0 + _exp(-z)) for z in h]
+            return [
+                1.0 / (1.0 + _exp(-(b + sum(map(mul, w, hs)))))
+                for w, b in zip(self.w2, self.b2, strict=True)
+            ]
+        except OverflowError:  # a unit far below zero: the careful way
+            hs = [_sigmoid(z) for z in h]
+            return [
+                _sigmoid(b + sum(map(mul, w, hs))) for w, b in zip(self.w2, self.b2, strict=True)
+            ]
+
+    def estimate(self, rs: RuleSet, pos: Position) -> Estimate:
+        """Equity and win chance for the side to roll (``pos.turn``)."""
+        return _estimate(self.forward(encode(rs, pos, pos.turn)), max_points(rs))
+
+    # ------------------------------------------------------------------ storage
+    def to_json(self) -> dict[str, object]:
+        def pack(values: list[float]) -> str:
+            return base64.b64encode(struct.pack(f"<{len(values)}f", *values)).decode("ascii")
+
+        return {
+            "family": self.family,
+            "inputs": self.n_in,
+            "hidden": self.n_hidden,
+            "outputs": self.n_out,
+            "rule_features": [[k, v] for k, v in RULE_FEATURES[self.family]],
+            "meta": self.meta,
+            "w1": pack([v for row in self.w1 for v in row]),
+            "b1": pack(self.b1),
+            "w2": pack([v for row in self.w2 for v in row]),
+            "b2": pack(self.b2),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Net:
+        def unpack(key: str) -> list[float]:
+            raw = base64.b64decode(str(data[key]))
+            return list(struct.unpack(f"<{len(raw) // 4}f", raw))
+
+        family = str(data["family"])
+        features = data["rule_features"]
+        if not isinstance(features, list) or [tuple(f) for f in features] != list(
+            RULE_FEATURES[family]
+        ):
+            raise ValueError("the weights were trained with other rule-set features")
+        n_in, n_h, n_out = (int(str(data[k])) for k in ("inputs", "hidden", "outputs"))
+        flat1, flat2 = unpack("w1"), unpack("w2")
+        w1 = [flat1[i * n_h : (i + 1) * n_h] for i in range(n_in)]
+        w2 = [flat2[k * n_h : (k + 1) * n_h] for k in range(n_out)]
+        meta = data.get("meta")
+        return cls(
+            family, w1, unpack("b1"), w2, unpack("b2"), meta if isinstance(meta, dict) else {}
+        )
+
+
+#: the highest score of a Puff rule set by its scoring (bräde: the net's K)
+_PUFF_MAX: Final[dict[str, int]] = {"lt": 3, "pi": 2, "gp": 1}
+
+
+def max_points(rs: RuleSet) -> int:
+    """The most points a game of ``rs`` scores, as far as the net's outputs tell apart."""
+    k = OUTPUTS[rs.family]
+    top = _PUFF_MAX.get(rs.scoring, k)
+    if rs.tower_goose:
+        top = 4
+    return min(k, top)
+
+
+def _estimate(y: list[float], top: int) -> Estimate:
+    k = len(y) // 2
+    equity = 0.0
+    w_prev = l_prev = 1.0
+    for j in range(top):
+        w = min(y[j], w_prev)
+        lo = min(y[k + j], l_prev)
+        equity += w - lo
+        w_prev, l_prev = w, lo
+    return Estimate(equity, y[0])
+
+
+# ---------------------------------------------------------------------------- loading
+_NETS: dict[str, Net] = {}
+
+
+def load(family: str) -> Net:
+    """The family's shipped net (read from the package data on first use)."""
+    net = _NETS.get(family)
+    if net is None:
+        text = resources.files(__package__).joinpath("weights", f"{family}.json").read_text()
+        net = _NETS[family] = Net.from_json(json.loads(text))
+    return net
+
+
+def evaluate(rs: RuleSet, pos: Position, side: Color) -> Estimate:
+    """The learned evaluator (``puffteach.players.base.Evaluator``): ``side``'s equity and
+    chance to win in ``pos`` (between rolls; the side to roll is ``pos.turn``)."""
+    est = load(rs.family).estimate(rs, pos)
+    return est if side == pos.turn else est.flipped()
+
+
+def net_evaluator(net: Net) -> Callable[[RuleSet, Position, Color], Estimate]:
+    """An evaluator on a given net (for training and tests)."""
+
+    def ev(rs: RuleSet, pos: Position, side: Color) -> Estimate:
+        est = net.estimate(rs, pos)
+        return est if side == pos.turn else est.flipped()
+
+    return ev

@@ -1,0 +1,218 @@
+"""The learned evaluator (issue 10): the encoding, pure-Python inference, the shipped weights."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from puffteach import rules
+from puffteach.color import BLACK, WHITE
+from puffteach.players.base import Estimate
+from puffteach.players.net import (
+    OUTPUTS,
+    RULE_FEATURES,
+    Net,
+    _estimate,
+    encode,
+    encode_dense,
+    evaluate,
+    input_size,
+    load,
+    max_points,
+)
+from puffteach.position import Position
+from puffteach.rollout import opening, random_roll
+from puffteach.rules import ALL_PRESETS
+
+WEIGHTS = Path(__file__).resolve().parent.parent / "puffteach" / "players" / "weights"
+SETS = [
+    *ALL_PRESETS,
+    "lang-puff+long-puff-entry",
+    "kontrar-puff+generalpasch+fourth-pasch",
+    "pierer-contrapuff+tower-goose",
+    "brade-standard+3+15b+20+21",
+    "vasamuseet+2c+8d+19",
+    "brade-family+25+4c",
+]
+
+
+def mirror(pos: Position) -> Position:
+    """The same position with the colours swapped (checkers, keys and the side to roll)."""
+    flags = tuple(sorted(({"w": "b", "b": "w"}[k[0]] + k[1:], v) for k, v in pos.flags))
+    return Position(
+        pos.b, pos.w, 1 - pos.turn, pos.bpasch, pos.wpasch, pos.streak, pos.general, flags
+    )
+
+
+def positions(name: str, n: int = 60, seed: int = 3) -> list[Position]:
+    rs = rules(name)
+    rng = random.Random(seed)
+    pos = opening(rs, rng)
+    out = [pos]
+    while len(out) < n:
+        r = random_roll(rs, pos, rng)
+        pos = opening(rs, rng) if r.outcome is not None else r.position
+        out.append(pos)
+    return out
+
+
+def random_net(family: str, hidden: int, seed: int) -> Net:
+    rng = random.Random(seed)
+    n_in, n_out = input_size(family), 2 * OUTPUTS[family]
+    w1 = [[rng.gauss(0.0, 0.3) for _ in range(hidden)] for _ in range(n_in)]
+    w2 = [[rng.gauss(0.0, 0.5) for _ in range(hidden)] for _ in range(n_out)]
+    b1 = [rng.gauss(0.0, 0.3) for _ in range(hidden)]
+    b2 = [rng.gauss(0.0, 0.5) for _ in range(n_out)]
+    return Net(family, w1, b1, w2, b2)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_encoding_shape(name: str) -> None:
+    """Every unit index is in range, ascending, once; values are finite and non-negative;
+    the rule-set bits are those of the rule set's own fields."""
+    rs = rules(name)
+    n = input_size(rs.family)
+    for pos in positions(name, 30):
+        for me in (WHITE, BLACK):
+            units = encode(rs, pos, me)
+            idx = [i for i, _ in units]
+            assert idx == sorted(set(idx)) and 0 <= idx[0] and idx[-1] < n
+            assert all(0.0 < v < 10.0 for _, v in units)
+            assert len(encode_dense(rs, pos, me)) == n
+
+
+def test_rule_bits() -> None:
+    """The rule-set units: kontrar-puff is contrary, LT scoring, rearmost bear-off; vasamuseet
+    (RV 26d points, 14b, 8b) and its +20 (graded munk)."""
+
+    def on(name: str) -> set[tuple[str, object]]:
+        rs = rules(name)
+        feats = RULE_FEATURES[rs.family]
+        x = encode_dense(rs, Position.start(rs), WHITE)[input_size(rs.family) - len(feats) :]
+        return {f for f, v in zip(feats, x, strict=True) if v}
+
+    assert on("kontrar-puff") == {
+        ("layout", "contrary"),
+        ("scoring", "lt"),
+        ("pasch_reroll", "later"),
+        ("bearoff", "rearmost"),
+    }
+    vasa = on("vasamuseet")
+    assert {("points", "26d"), ("beautiful", "14b"), ("bearoff", "8b")} <= vasa
+    assert ("points", "26a") not in vasa and ("munk_graded", True) not in vasa
+    assert on("vasamuseet+20") == vasa | {("munk_graded", True)}
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_encoding_symmetry(name: str) -> None:
+    """A position seen by White encodes exactly as the mirrored position seen by Black."""
+    rs = rules(name)
+    for pos in positions(name):
+        assert encode(rs, pos, WHITE) == encode(rs, mirror(pos), BLACK)
+        assert encode(rs, pos, BLACK) == encode(rs, mirror(pos), WHITE)
+
+
+def test_encoding_by_hand() -> None:
+    """Kontrar-puff, White to roll with 13 waiting and two on his point 5, Black's fifteen on
+    his point 19, which is White's point 6 (contrary: 25 - 19). White's block: point 5 has
+    n>=1, n>=2 (units 16, 17 = 4*(5-1) + 0, 1); waiting: >=1, >=2, >=3, 13/15 (96-99); pips
+    13*25 + 2*20 = 365, /375 (102); fifteen on points 0-6 (103, 104); Black's checkers on
+    White's point 6 are 'two or more' (contact units from 117: 117 + 2*(6-1) + 1)."""
+    rs = rules("kontrar-puff")
+    pos = Position.parse("W:0x13,5x2 B:19x15 w")
+    x = dict(encode(rs, pos, WHITE))
+    assert x[16] == x[17] == 1.0 and 18 not in x
+    assert x[96] == x[97] == x[98] == 1.0 and x[99] == pytest.approx(13 / 15)
+    assert x[102] == pytest.approx(365 / 375)
+    assert x[103] == 1.0 and x[104] == pytest.approx(15 / 15)
+    assert x[117 + 10 + 1] == 1.0 and 117 + 10 not in x
+    # Black's own view: his point 19 holds fifteen: units 1, 1, 1, (15-3)/2 = 6
+    base = 165
+    assert [x[base + 18 * 4 + j] for j in range(4)] == [1.0, 1.0, 1.0, 6.0]
+
+
+def test_tiny_net_by_hand() -> None:
+    """One hidden unit: its weight from the 'White has one on point 5' unit is ln 3 and its
+    bias 0, so it outputs 1/(1 + 1/3) = 0.75; output 0 has weight 4 and bias -3 (z = 0, 0.5),
+    output 1 weight 0 and bias ln 4 (0.8); the rest weight 0, bias 0 (0.5)."""
+    fam = "puff"
+    n_in = input_size(fam)
+    w1 = [[0.0] for _ in range(n_in)]
+    w1[16] = [math.log(3.0)]
+    w2 = [[4.0], [0.0]] + [[0.0]] * 6
+    b2 = [-3.0, math.log(4.0)] + [0.0] * 6
+    net = Net(fam, w1, [0.0], w2, b2)
+    x = encode(rules("kontrar-puff"), Position.parse("W:0x14,5 B:0x15 w"), WHITE)
+    y = net.forward(x)
+    assert y[0] == pytest.approx(0.5, abs=1e-12)
+    assert y[1] == pytest.approx(0.8, abs=1e-12)
+    assert y[2:] == pytest.approx([0.5] * 6, abs=1e-12)
+
+
+def test_equity_from_outputs() -> None:
+    """Equity = sum over k of P(win >= k) - P(lose >= k), up to the rule set's highest score,
+    with each threshold's chance capped by the one below: LT scores at most 3, so with
+    outputs (0.6, 0.3, 0.35, 0.05 | 0.4, 0.2, 0.0, 0.0) the equity is
+    (0.6 - 0.4) + (0.3 - 0.2) + (0.3 - 0.0) = 0.6; Gegenpuff scores 1: 0.2."""
+    y = [0.6, 0.3, 0.35, 0.05, 0.4, 0.2, 0.0, 0.0]
+    assert max_points(rules("kontrar-puff")) == 3
+    assert _estimate(y, 3) == pytest.approx(Estimate(0.6, 0.6))
+    assert max_points(rules("gegenpuff")) == 1
+    assert _estimate(y, 1) == pytest.approx(Estimate(0.2, 0.6))
+    assert max_points(rules("pierer-contrapuff")) == 4  # tower 4 with tower-goose (PI)
+    assert max_points(rules("brade-standard")) == 6
+
+
+@pytest.mark.parametrize("family", ["puff", "brade"])
+def test_inference_matches_numpy(family: str) -> None:
+    """The pure-Python forward pass equals a numpy forward pass on the dense input."""
+    np = pytest.importorskip("numpy")
+    net = random_net(family, 7, seed=11)
+    w1, b1, w2, b2 = (np.array(a) for a in (net.w1, net.b1, net.w2, net.b2))
+    for name in [s for s in SETS if rules(s).family == family][:3]:
+        rs = rules(name)
+        for pos in positions(name, 25):
+            x = np.array(encode_dense(rs, pos, pos.turn))
+            h = 1 / (1 + np.exp(-(x @ w1 + b1)))
+            y = 1 / (1 + np.exp(-(w2 @ h + b2)))
+            got = net.forward(encode(rs, pos, pos.turn))
+            assert max(abs(a - b) for a, b in zip(got, y.tolist(), strict=True)) < 1e-9
+
+
+def test_json_round_trip() -> None:
+    """Packing to float32 and back gives the same net up to float32 rounding."""
+    net = random_net("brade", 5, seed=2)
+    back = Net.from_json(json.loads(json.dumps(net.to_json())))
+    assert back.n_in == net.n_in and back.n_hidden == 5 and back.n_out == 12
+    assert all(
+        abs(a - b) <= 1e-6 * max(1.0, abs(a))
+        for ra, rb in zip(net.w1, back.w1, strict=True)
+        for a, b in zip(ra, rb, strict=True)
+    )
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_shipped_weights_evaluate(name: str) -> None:
+    """The shipped net evaluates every preset's start (after the opening roll) and positions
+    from random games to a finite equity within the rule set's points, a win chance in 0..1;
+    the evaluator answers for either side (flipped)."""
+    rs = rules(name)
+    top = max_points(rs)
+    for pos in positions(name, 20, seed=5):
+        est = evaluate(rs, pos, pos.turn)
+        assert math.isfinite(est.equity) and -top <= est.equity <= top
+        assert 0.0 <= est.win <= 1.0
+        other = evaluate(rs, pos, BLACK if pos.turn == WHITE else WHITE)
+        assert other == est.flipped()
+    assert load(rs.family).n_hidden >= 40
+
+
+def test_shipped_weights_size() -> None:
+    """All families' weights together stay under 3 MB."""
+    files = sorted(WEIGHTS.glob("*.json"))
+    assert {f.stem for f in files} == set(OUTPUTS)
+    assert sum(f.stat().st_size for f in files) < 3_000_000
