@@ -29,8 +29,8 @@ from .color import Color
 
 __all__ = ["LANGUAGES", "Message", "MessageError", "catalogue", "render", "text"]
 
-#: the languages with a catalogue; English is complete by definition (the reference)
-LANGUAGES: Final = ("en",)
+#: the languages with a catalogue; English is the reference every other catalogue matches
+LANGUAGES: Final = ("en", "sv", "de")
 DEFAULT: Final = "en"
 
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\|([^|{}]*)\|([^|{}]*))?\}")

@@ -62,18 +62,22 @@ class Outcome:
         """What the board says: who won, how and for how many points (a draw too)."""
         if self.winner is None:
             return Message.of("outcome.draw")
-        extras = [
-            Message.of(f"extra.{k}") for k in ("schneider", "munk", "pissmunk") if getattr(self, k)
-        ]
-        extra: Message | str = ""
-        if len(extras) == 1:
-            extra = Message.of("outcome.extra1", a=extras[0])
-        elif extras:
-            extra = Message.of("outcome.extra2", a=extras[0], b=extras[-1])
         return Message.of(
             "outcome.win",
             side=self.winner,
             kind=Message.of(f"kind.{self.kind}"),
             n=self.points,
-            extra=extra,
+            extra=self.extra,
         )
+
+    @property
+    def extra(self) -> Message | str:
+        """`` (schneider)``, `` (munk, pissmunk)`` or nothing, as a message."""
+        extras = [
+            Message.of(f"extra.{k}") for k in ("schneider", "munk", "pissmunk") if getattr(self, k)
+        ]
+        if len(extras) == 1:
+            return Message.of("outcome.extra1", a=extras[0])
+        if extras:
+            return Message.of("outcome.extra2", a=extras[0], b=extras[-1])
+        return ""

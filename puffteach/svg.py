@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from .board import BLACK, OFF, WHITE, Layout, entry_side, exit_side, from_physical, to_physical
+from .messages import LANGUAGES as MESSAGE_LANGUAGES
+from .messages import text as message_text
 from .position import DRAW
 from .rules import RuleSet
 from .rules import rules as parse_rules
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["draw", "draw_game", "VIEWS", "LANGUAGES", "POOLS"]
 
 VIEWS: Final = ("physical", "white", "black")
-LANGUAGES: Final = ("en", "sv", "de")
+LANGUAGES: Final = MESSAGE_LANGUAGES
 POOLS: Final = ("w0", "w25", "b0", "b25")
 DEFAULT_RULES: Final = "kontrar-puff"
 
@@ -81,42 +83,18 @@ HIGHLIGHT: Final = "#f2b600"
 TARGET: Final = "#1b9e77"
 LAST_MOVE: Final = "#e66100"
 
+
 # ---------------------------------------------------------------------------- words
-_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "white": "White", "black": "Black", "to_enter": "to enter", "borne_off": "borne off",
-        "to_move": "{side} to move", "point": "point", "empty": "empty", "dice": "dice",
-        "used": "used", "board": "board", "path": "path of {side}", "last": "last move",
-    },
-    "sv": {
-        "white": "Vit", "black": "Svart", "to_enter": "att spela in", "borne_off": "hemspelade",
-        "to_move": "{side} på tur", "point": "tunga", "empty": "tom", "dice": "tärningar",
-        "used": "använd", "board": "bräde", "path": "{side}s färdväg", "last": "senaste drag",
-    },
-    "de": {
-        "white": "Weiß", "black": "Schwarz", "to_enter": "einzusetzen",
-        "borne_off": "herausgenommen", "to_move": "{side} am Zug", "point": "Dreieck",
-        "empty": "leer", "dice": "Würfel", "used": "gesetzt", "board": "Brett",
-        "path": "Weg von {side}", "last": "letzter Zug",
-    },
-}  # fmt: skip
+def _t(lang: str, key: str, **params: object) -> str:
+    """The drawing's words come from the message catalogue (``svg.*`` keys in board.json)."""
+    return message_text(f"svg.{key}", lang, **params)
 
 
 def _checkers(lang: str, side: int, n: int) -> str:
     """'3 White checkers' in the label language."""
-    if lang == "sv":
-        if n == 0:
-            return "inga brickor"
-        adj = ("vit", "svart")[side] if n == 1 else ("vita", "svarta")[side]
-        return f"{n} {adj} {'bricka' if n == 1 else 'brickor'}"
-    if lang == "de":
-        if n == 0:
-            return "keine Steine"
-        adj = ("weißer", "schwarzer")[side] if n == 1 else ("weiße", "schwarze")[side]
-        return f"{n} {adj} {'Stein' if n == 1 else 'Steine'}"
     if n == 0:
-        return "no checkers"
-    return f"{n} {('White', 'Black')[side]} {'checker' if n == 1 else 'checkers'}"
+        return _t(lang, "no_checkers")
+    return _t(lang, f"checkers.{('white', 'black')[side]}", n=n)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -318,6 +296,7 @@ def draw(
     title: str | None = None,
     interactive: bool = False,
     size: int = 560,
+    lang: str | None = None,
 ) -> str:
     """Draw ``position`` as a standalone, deterministic SVG document.
 
@@ -327,14 +306,14 @@ def draw(
     path numbers). ``highlight`` and ``targets`` are physical points 1-24 or pool names
     ``w0``/``w25``/``b0``/``b25``. ``last_move`` is ``(side, from_path, to_path)`` with side 0
     White, 1 Black. ``dice`` are die values (e.g. ``(5, 5, 2, 2)``), ``used`` indices into
-    them already moved. ``labels`` is the language of the text: ``en``, ``sv`` or ``de``.
+    them already moved. ``lang`` is the language of the text (``en``, ``sv`` or ``de``, the
+    catalogue's :data:`~puffteach.messages.LANGUAGES`); ``labels`` is its older name.
     """
     rs = parse_rules(DEFAULT_RULES if rules is None else rules)
     _choice(view, VIEWS, "view")
-    lang = _choice(labels, LANGUAGES, "labels language")
+    lang = _choice(labels if lang is None else lang, LANGUAGES, "labels language")
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
         raise ValueError(f"size must be a positive whole number of pixels, got {size!r}")
-    words = _WORDS[lang]
     marked = _marks(highlight, "highlight")
     aimed = _marks(targets, "target")
     dice_t = tuple(dice) if dice is not None else ()
@@ -350,8 +329,8 @@ def draw(
     geo = _Geo(rs.layout, flip, top)
     width, height = WIDTH, geo.height
     px_h = round(size * height / width)
-    side_names = (words["white"], words["black"])
-    desc = title or f"{words['board'].capitalize()} ({rs.name}): {position}"
+    side_names = (_t(lang, "white"), _t(lang, "black"))
+    desc = title or _t(lang, "board", rules=rs.name, position=position)
 
     root_role = "group" if interactive else "img"
     out: list[str] = [
@@ -395,13 +374,13 @@ def draw(
     # path arrows
     if arrows:
         for side in (WHITE, BLACK):
-            out.extend(_path_arrow(geo, side, words["path"].format(side=side_names[side])))
+            out.extend(_path_arrow(geo, side, _t(lang, "path", side=side_names[side])))
 
     if last_move is not None:
-        out.extend(_last_move(geo, position, pools, last_move, words["last"]))
+        out.extend(_last_move(geo, position, pools, last_move, lang))
 
     if dice_t:
-        out.extend(_dice(geo, dice_t, used_s, position.turn, words))
+        out.extend(_dice(geo, dice_t, used_s, position.turn, lang))
 
     # side to move
     y = geo.frame_bottom + NUM + 21
@@ -410,7 +389,7 @@ def draw(
     out.extend(_checker(x + R, y - 6, position.turn))
     out.append(
         f'<text x="{x + 2 * R + 8}" y="{y}" font-size="16" fill="{INK}">'
-        f"{_esc(words['to_move'].format(side=side_names[position.turn]))}</text>"
+        f"{_esc(_t(lang, 'to_move', side=side_names[position.turn]))}</text>"
     )
     out.append("</g>")
     out.append("</svg>")
@@ -442,14 +421,13 @@ def _point(
     aimed: set[int | str],
     interactive: bool,
 ) -> list[str]:
-    words = _WORDS[lang]
     pw = from_physical(geo.layout, WHITE, q)
     pb = from_physical(geo.layout, BLACK, q)
     nw, nb = pos.w[pw], pos.b[pb]
     n = nw + nb
     colour = "w" if nw and not nb else "b" if nb and not nw else "wb" if n else ""
     if n == 0:
-        content = words["empty"]
+        content = _t(lang, "empty")
     else:
         parts = []
         if nw:
@@ -457,7 +435,7 @@ def _point(
         if nb:
             parts.append(_checkers(lang, BLACK, nb))
         content = ", ".join(parts)
-    label = f"{words['point']} {q} ({words['white']} {pw}, {words['black']} {pb}): {content}"
+    label = _t(lang, "point", q=q, w=pw, b=pb, content=content)
     top = geo.top_row(q)
     x = geo.x(q)
     edge = geo.inner_top if top else geo.inner_bottom
@@ -529,11 +507,10 @@ def _pool(
     aimed: set[int | str],
     interactive: bool,
 ) -> list[str]:
-    words = _WORDS[lang]
     n = pos.side(pool.side)[pool.where]
-    caption = words["to_enter"] if pool.where == 0 else words["borne_off"]
-    side_name = words[("white", "black")[pool.side]]
-    label = f"{side_name}, {caption}: {_checkers(lang, pool.side, n)}"
+    caption = _t(lang, "to_enter" if pool.where == 0 else "borne_off")
+    side_name = _t(lang, ("white", "black")[pool.side])
+    label = _t(lang, "pool", side=side_name, caption=caption, content=_checkers(lang, pool.side, n))
     x, y, w, h = _pool_box(geo, pool)
     top = geo.top_row(pool.q)
     stroke = HIGHLIGHT if pool.key in marked else TARGET if pool.key in aimed else "#8a7a5a"
@@ -615,7 +592,7 @@ def _last_move(
     pos: Position,
     pools: list[_Pool],
     move: tuple[int, int, int],
-    label: str,
+    lang: str,
 ) -> list[str]:
     side, frm, to = move
     if side not in (WHITE, BLACK) or not (0 <= frm <= OFF and 0 <= to <= OFF):
@@ -647,7 +624,7 @@ def _last_move(
     name = f"{frm}/{'off' if to == OFF else to}"
     return [
         f'<g class="last-move" data-side="{"wb"[side]}" data-move="{name}" pointer-events="none">',
-        f"<title>{_esc(label)}: {name}</title>",
+        f"<title>{_esc(_t(lang, 'last', move=name))}</title>",
         f'<path d="{d}" fill="none" stroke="#ffffff" stroke-opacity="0.8" stroke-width="9"/>',
         f'<path d="{d}" fill="none" stroke="{LAST_MOVE}" stroke-width="4"/>',
         f'<polygon points="{_arrowhead(tip, ctrl, 18)}" fill="{LAST_MOVE}" stroke="#ffffff" '
@@ -657,9 +634,7 @@ def _last_move(
     ]
 
 
-def _dice(
-    geo: _Geo, dice: tuple[int, ...], used: set[int], turn: int, words: dict[str, str]
-) -> list[str]:
+def _dice(geo: _Geo, dice: tuple[int, ...], used: set[int], turn: int, lang: str) -> list[str]:
     size, gap = 36, 8
     total = len(dice) * size + (len(dice) - 1) * gap
     # centred in the gap of the half holding physical points 1-6 / 19-24
@@ -669,8 +644,11 @@ def _dice(
     fill, pip = (WHITE_FILL, WHITE_LINE) if turn == WHITE else (BLACK_FILL, BLACK_LINE)
     faces = " ".join(str(d) for d in dice)
     done = " ".join(str(dice[i]) for i in sorted(used))
-    label = f"{words['dice']}: {faces}" + (f" ({words['used']}: {done})" if done else "")
-    out = [f'<g class="dice" data-dice="{",".join(map(str, dice))}">', f"<title>{label}</title>"]
+    label = _t(lang, "dice_used", faces=faces, used=done) if done else _t(lang, "dice", faces=faces)
+    out = [
+        f'<g class="dice" data-dice="{",".join(map(str, dice))}">',
+        f"<title>{_esc(label)}</title>",
+    ]
     for i, d in enumerate(dice):
         x = x0 + i * (size + gap)
         faded = ' opacity="0.3"' if i in used else ""

@@ -73,8 +73,8 @@ def test_initial_state_from_the_start_rolls_a_seeded_opening() -> None:
 
 
 def test_initial_state_view_options_and_bad_input() -> None:
-    s = fresh(view="black", flip=True, arrows=True, labels="sv", size=400)
-    assert s["view"] == {"view": "black", "flip": True, "arrows": True, "labels": "sv", "size": 400}
+    s = fresh(view="black", flip=True, arrows=True, labels="sv", size=400)  # labels: lang's alias
+    assert s["view"] == {"view": "black", "flip": True, "arrows": True, "lang": "sv", "size": 400}
     assert 'data-view="black"' in s["svg"] and 'data-flip="1"' in s["svg"]
     with pytest.raises(ValueError, match="unknown preset"):
         initial_state("no-such-game")
@@ -478,7 +478,12 @@ def test_view_options() -> None:
     assert s["view"]["flip"] and 'class="path-arrow"' in s["svg"] and 'data-flip="1"' in s["svg"]
     s = ok(s, {"type": "view", "labels": "de"})
     assert "Weiß" in s["svg"] or "weiß" in s["svg"].lower()
-    refused(s, {"type": "view", "labels": "fr"}, "labels must be one of en, sv, de")
+    # the board speaks German now, refusals included
+    refused(s, {"type": "view", "labels": "fr"}, "labels muss eines von en, sv, de sein")
+    refused(s, {"type": "view", "flip": "yes"}, "flip muss true oder false sein")
+    s = ok(s, {"type": "view", "lang": "en"})
+    assert s["view"]["lang"] == "en" and "labels" not in s["view"]
+    refused(s, {"type": "view", "lang": "fr"}, "lang must be one of en, sv, de")
     refused(s, {"type": "view", "flip": "yes"}, "flip must be true or false")
     refused(s, {"type": "view", "size": 5}, "size must be")
     refused(s, {"type": "view", "colour": "red"}, "unknown view option")

@@ -31,7 +31,9 @@ Stored fields (what :func:`step` needs to go on):
     ``{"w": "human", "b": "human"}``; see "Computer players" below.
 ``view``
     drawing options passed to :func:`puffteach.svg.draw`: ``view``, ``flip``, ``arrows``,
-    ``labels``, ``size``.
+    ``lang``, ``size``. ``lang`` (``en``, ``sv``, ``de``) is the board's language: its messages,
+    history, drawing and buttons (``labels`` is accepted as its older name, in an action and in
+    a stored state).
 ``selected``
     ``None`` or ``{"point": P, "from": N}``: the selected checker's physical point (1-24) or pool
     (``"w0"``, ``"b0"``) and its path point ``N``.
@@ -49,8 +51,10 @@ Derived fields (recomputed after every action): ``position`` (notation), ``to_mo
 (as rolled), ``remaining`` (moves still due, in order), ``dice_view`` (every move of the roll
 with ``status`` ``used``/``forfeited``/``due``), ``roll_name``, ``legal_moves``, ``targets``,
 ``history`` (one line per finished roll), ``outcome`` (``Outcome.to_json()``; ``winner`` is
-``None`` for a draw), ``can_roll``, ``can_roll_one_die`` (bräde RV 15: a one-die roll may be
-chosen), ``one_die_due`` (RV 15: ``roll`` rolls one die), ``can_reroll`` (RV 25),
+``None`` for a draw), ``outcome_line`` (the same as a short line in the board's language),
+``ui`` (the front end's own words, ``ui.*`` keys, in that language), ``can_roll``,
+``can_roll_one_die`` (bräde RV 15: a one-die roll may be chosen), ``one_die_due`` (RV 15:
+``roll`` rolls one die), ``can_reroll`` (RV 25),
 ``can_resign`` (RV 4a), ``can_name_pasch``, ``can_end_roll``, ``can_undo``, ``can_redo``,
 ``last_to`` (where the last step landed, to animate) and ``svg`` (the interactive drawing).
 ``roll_name`` is the plan's label (``5-5``, ``generalpasch named as 3-3``), with the traditional
@@ -85,7 +89,8 @@ Each action is a dict with a ``type``:
 ``setup_place``    ``{"point": P, "side"?: "w"|"b"}`` put a waiting checker on P
 ``setup_remove``   ``{"point": P}`` send a checker on P back to its owner's waiting pool
 ``set_position``   ``{"position": notation}`` start from a position
-``view``           ``{"flip"?, "view"?, "arrows"?, "labels"?, "size"?}`` drawing options
+``view``           ``{"flip"?, "view"?, "arrows"?, "lang"?, "size"?}`` drawing options and
+                   the board's language (``labels``: the same as ``lang``)
 ``players``        ``{"w"?: name, "b"?: name}`` who plays each side
 =================  ==========================================================================
 
@@ -143,7 +148,8 @@ PlayerHook = Callable[[State], Action | None]
 
 PROTOCOL_VERSION: Final = 1
 VIEWS: Final = ("physical", "white", "black")
-LABELS: Final = ("en", "sv", "de")
+#: the board's languages (the message catalogue's)
+LABELS: Final = LANGUAGES
 SIDES: Final = ("w", "b")
 AUTOPLAY_LIMIT: Final = 500
 #: how many games (by revision) the module keeps between steps
@@ -195,7 +201,8 @@ def initial_state(
 ) -> State:
     """A new board: a fresh game under ``rules_`` (from ``position``, or from the start with a
     seeded opening roll) and the drawing options ``view`` (``view``, ``flip``, ``arrows``,
-    ``labels``, ``size``). Raises ValueError for a bad rule set, position or option."""
+    ``lang`` or its older name ``labels``, ``size``). Raises ValueError for a bad rule set,
+    position or option."""
     rs = rules(rules_)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -209,7 +216,7 @@ def initial_state(
         "seed": int(seed),
         "rolls": 0,
         "players": {"w": "human", "b": "human"},
-        "view": {"view": "physical", "flip": False, "arrows": False, "labels": "en", "size": 560},
+        "view": {"view": "physical", "flip": False, "arrows": False, "lang": "en", "size": 560},
         "selected": None,
         "setup": None,
         "message": "",
@@ -508,7 +515,7 @@ def _explained(e: Explanation) -> Message:
 
 def _lang(state: State) -> str:
     view = state.get("view")
-    lang = view.get("labels") if isinstance(view, dict) else None
+    lang = (view.get("lang") or view.get("labels")) if isinstance(view, dict) else None
     return lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT
 
 
@@ -1025,17 +1032,20 @@ def _view_options(current: dict[str, Any], opts: dict[str, Any]) -> dict[str, An
     for key, value in opts.items():
         if key == "view" and value not in VIEWS:
             raise _refuse("view_bad", choices=", ".join(VIEWS), got=_got(value))
-        if key == "labels" and value not in LABELS:
-            raise _refuse("labels_bad", choices=", ".join(LABELS), got=_got(value))
+        if key in ("lang", "labels") and value not in LABELS:
+            raise _refuse("labels_bad", option=key, choices=", ".join(LABELS), got=_got(value))
         if key in ("flip", "arrows") and not isinstance(value, bool):
             raise _refuse("bool_bad", option=key, got=_got(value))
         if key == "size" and (
             not isinstance(value, int) or isinstance(value, bool) or not 100 <= value <= 2000
         ):
             raise _refuse("size_bad", got=_got(value))
-        if key not in ("view", "labels", "flip", "arrows", "size"):
+        if key not in ("view", "lang", "labels", "flip", "arrows", "size"):
             raise _refuse("view_unknown", got=_got(key))
-        out[key] = value
+        out["lang" if key == "labels" else key] = value
+    if "labels" in out:  # a state stored before ``lang``: the same option under its old name
+        out.setdefault("lang", out["labels"])
+        del out["labels"]
     return out
 
 
@@ -1166,7 +1176,7 @@ def _place(rs: RuleSet, side: int, p: int) -> int | str:
     return to_physical(rs.layout, side, p)
 
 
-def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
+def _dice_view(game: Game, lang: str = DEFAULT) -> tuple[list[dict[str, Any]], str | None]:
     """Every move of the current (or last) roll in order, with its status, and the roll's name."""
     t = game.turn
     if t is not None:
@@ -1181,7 +1191,9 @@ def _dice_view(game: Game) -> tuple[list[dict[str, Any]], str | None]:
         moves, forfeited = rec.moves, rec.forfeited
     else:
         return [], None
-    seq, name = plan.seq, plan.label
+    seq, name = plan.seq, "-".join(map(str, plan.dice))
+    if plan.named is not None:
+        name = _text("board.event.name", lang, x=plan.named)
     traditional = family_of(game.rules).roll_name(game.rules, plan.dice)  # bräde RV 23
     if traditional:
         name = f"{traditional} ({name})"
@@ -1224,6 +1236,16 @@ def _history_line(game: Game, rec: TurnRecord, lang: str) -> str:
         moves=moves,
         fata=fata,
         outcome=outcome,
+    )
+
+
+def _outcome_line(o: Outcome, lang: str) -> str:
+    """The board's short line for a finished game: ``Black: hemspel, 1`` (a draw: ``Draw``)."""
+    if o.winner is None:
+        return _text("ui.draw", lang)
+    kind = Message.of(f"kind.{o.kind}")
+    return _text(
+        "board.outcome_line", lang, side=o.winner, kind=kind, points=o.points, extra=o.extra
     )
 
 
@@ -1285,6 +1307,7 @@ def _derive(state: State, entry: _Entry) -> State:
     state["history"] = entry.history(_lang(state))
     o = game.outcome
     state["outcome"] = dict(o.to_json()) if o is not None else None
+    state["outcome_line"] = _outcome_line(o, _lang(state)) if o is not None else None
     if setup:
         pos = Position.parse(setup["position"])
         state.update(
@@ -1313,7 +1336,7 @@ def _derive(state: State, entry: _Entry) -> State:
     sel = state.get("selected")
     if sel and not any(s.frm == sel.get("from") for s in steps):
         state["selected"] = sel = None
-    dice_view, roll_name = _dice_view(game)
+    dice_view, roll_name = _dice_view(game, _lang(state))
     targets = _targets(sel, game, steps)
     can_roll = t is None and not game.is_over()
     state.update(
@@ -1376,7 +1399,7 @@ def _draw(
         last_move=last_move,
         dice=dice,
         used=used,
-        labels=view["labels"],
+        lang=_lang(state),
         interactive=True,
         size=view["size"],
     )
