@@ -8,33 +8,8 @@
 // then on applies protocol.step(state, action) in the browser, setting the model's traits
 // locally. One Pyodide instance serves every board of the page.
 
-const WORDS = {
-  en: {
-    roll: "Roll", setDice: "Set dice", undo: "Undo", redo: "Redo", newGame: "New game",
-    flip: "Flip", arrows: "Arrows", setup: "Set up", name: "Name pasch", end: "End roll",
-    setPos: "Set position", numbering: "Numbering", physical: "physical", white: "White",
-    black: "Black", remove: "remove", toMove: "to move", dice: "Dice", used: "used",
-    forfeited: "forfeited (fåta)", due: "due", history: "Rolls", back: "Back", fwd: "Forward",
-    rollOne: "Roll one die", reroll: "Roll again", resign: "Resign", draw: "Draw",
-  },
-  sv: {
-    roll: "Slå", setDice: "Sätt tärningar", undo: "Ångra", redo: "Gör om", newGame: "Nytt parti",
-    flip: "Spegla", arrows: "Pilar", setup: "Ställ upp", name: "Namnge pasch", end: "Avsluta slaget",
-    setPos: "Sätt ställning", numbering: "Numrering", physical: "fysisk", white: "Vit",
-    black: "Svart", remove: "ta bort", toMove: "vid draget", dice: "Tärningar", used: "spelad",
-    forfeited: "fåta", due: "kvar", history: "Slag", back: "Bakåt", fwd: "Framåt",
-    rollOne: "Slå en tärning", reroll: "Slå om", resign: "Ge upp", draw: "Oavgjort",
-  },
-  de: {
-    roll: "Würfeln", setDice: "Würfel setzen", undo: "Zurück", redo: "Wiederholen",
-    newGame: "Neues Spiel", flip: "Spiegeln", arrows: "Pfeile", setup: "Aufstellen",
-    name: "Pasch nennen", end: "Wurf beenden", setPos: "Stellung setzen", numbering: "Nummern",
-    physical: "Brett", white: "Weiß", black: "Schwarz", remove: "entfernen", toMove: "am Zug",
-    dice: "Würfel", used: "gesetzt", forfeited: "verfallen", due: "offen", history: "Würfe",
-    back: "Zurück", fwd: "Vor",
-    rollOne: "Einen Würfel", reroll: "Neu würfeln", resign: "Aufgeben", draw: "Unentschieden",
-  },
-};
+// Every word the board shows comes from the message catalogue (puffteach/catalogue/<lang>/,
+// ``ui.*`` keys): the state carries them in the board's language as ``state.ui`` (see say()).
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -319,8 +294,12 @@ function render({ model, el }) {
   arrowsBox.addEventListener("change", () => send({ type: "view", arrows: arrowsBox.checked }));
   const viewSel = select("pt-view", [["physical", "1-24"], ["white", "W"], ["black", "B"]]);
   viewSel.addEventListener("change", () => send({ type: "view", view: viewSel.value }));
+  // the language switch: each language under its own name (ui.lang.*), labelled (ui.language)
   const langSel = select("pt-lang", [["en", "en"], ["sv", "sv"], ["de", "de"]]);
-  langSel.addEventListener("change", () => send({ type: "view", labels: langSel.value }));
+  langSel.addEventListener("change", () => send({ type: "view", lang: langSel.value }));
+  const langLbl = h("label", "pt-langswitch");
+  const langTxt = h("span");
+  langLbl.append(langTxt, langSel);
   const setup = btn("pt-setup", () => ({ type: "setup_toggle", on: !cur().setup }));
   const toolSel = select("pt-tool", [["w", "W"], ["b", "B"], ["remove", "×"]]);
   toolSel.addEventListener("change", () => send({ type: "setup_toggle", on: true, tool: toolSel.value }));
@@ -331,10 +310,33 @@ function render({ model, el }) {
 
   bar1.append(roll, rollOne, reroll, die1, die2, setDice, nameSel, name, end, undo, redo, back,
     where, fwd, resign);
-  bar2.append(newGame, flip, viewSel, arrowsLbl, langSel, setup, toolSel, turnSel);
+  // optional auto-play of forced steps: when the roll in progress has exactly one legal step
+  const autoBox = h("input", "pt-autoplay");
+  autoBox.type = "checkbox";
+  const autoLbl = h("label", "pt-check");
+  const autoTxt = h("span");
+  autoLbl.append(autoBox, autoTxt);
+  let autoTimer = null;
+  const autoplay = (s) => {
+    clearTimeout(autoTimer);
+    if (!autoBox.checked || s.error || s.setup || s.replay || s.outcome) return;
+    const moves = s.legal_moves || [];
+    if (moves.length !== 1 || !(s.remaining || []).length) return;
+    autoTimer = setTimeout(() => {
+      if (cur() === s) send({ type: "move", move: moves[0] });
+    }, 350);
+  };
+  autoBox.addEventListener("change", () => autoplay(cur()));
+  // the own-path numbering of the notation, explained once per page
+  const note = h("p", "pt-note");
+  if (typeof window !== "undefined") {
+    note.hidden = !!window.__puffteachNoteShown;
+    window.__puffteachNoteShown = true;
+  }
+  bar2.append(newGame, flip, viewSel, arrowsLbl, autoLbl, langLbl, setup, toolSel, turnSel);
   if (cfg) root.append(h("div", "pt-bar pt-static-bar"));
   if (cfg) root.lastChild.append(start, engineStatus, stop);
-  root.append(bar1, board, diceRow, msg, outcome, posRow, bar2, hist);
+  root.append(bar1, board, diceRow, msg, outcome, posRow, note, bar2, hist);
   el.append(root);
 
   const cur = () => model.get("state") || {};
@@ -345,7 +347,46 @@ function render({ model, el }) {
     if (!g) return null;
     return g.dataset.point ? Number(g.dataset.point) : g.dataset.pool;
   };
+  // drag and drop (pointer events: mouse, pen and touch) beside click-click: a checker dragged
+  // from one point or pool to another is a "move" action from/to those places
+  let drag = null;
+  let dragged = false;
+  const placeAt = (x, y) => pointOf(document.elementFromPoint(x, y));
+  board.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== undefined && ev.button > 0) return;
+    const p = pointOf(ev.target);
+    if (p === null || cur().setup || cur().replay) return;
+    drag = { from: p, x: ev.clientX, y: ev.clientY, id: ev.pointerId, ghost: null };
+  });
+  board.addEventListener("pointermove", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 8) return;
+      drag.ghost = h("div", `pt-ghost pt-ghost-${cur().to_move || "w"}`);
+      document.body.append(drag.ghost);
+      root.classList.add("pt-dragging");
+      try { board.setPointerCapture(ev.pointerId); } catch (e) { /* already released */ }
+    }
+    drag.ghost.style.left = `${ev.clientX}px`;
+    drag.ghost.style.top = `${ev.clientY}px`;
+    ev.preventDefault();
+  });
+  const endDrag = (ev, drop) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return; // a click: the click handler does it
+    d.ghost.remove();
+    root.classList.remove("pt-dragging");
+    dragged = true; // the click that follows this pointerup is not a click
+    setTimeout(() => { dragged = false; }, 0);
+    const to = drop ? placeAt(ev.clientX, ev.clientY) : null;
+    if (to !== null && to !== d.from) send({ type: "move", from: d.from, to });
+  };
+  board.addEventListener("pointerup", (ev) => endDrag(ev, true));
+  board.addEventListener("pointercancel", (ev) => endDrag(ev, false));
   board.addEventListener("click", (ev) => {
+    if (dragged) return;
     const p = pointOf(ev.target);
     if (p !== null) send({ type: "click", point: p });
   });
@@ -360,33 +401,38 @@ function render({ model, el }) {
   let lastSvg = null;
   function update() {
     const s = cur();
-    const w = WORDS[(s.view && s.view.labels) || "en"] || WORDS.en;
-    roll.textContent = w.roll;
-    rollOne.textContent = w.rollOne;
-    reroll.textContent = w.reroll;
-    resign.textContent = w.resign;
-    setDice.textContent = w.setDice;
-    name.textContent = w.name;
-    end.textContent = w.end;
-    undo.textContent = w.undo;
-    redo.textContent = w.redo;
-    back.title = w.back;
-    fwd.title = w.fwd;
-    newGame.textContent = w.newGame;
-    flip.textContent = w.flip;
-    arrowsTxt.textContent = w.arrows;
-    setup.textContent = w.setup;
-    posBtn.textContent = w.setPos;
-    viewSel.title = w.numbering;
-    viewSel.options[0].textContent = w.physical;
-    viewSel.options[1].textContent = w.white;
-    viewSel.options[2].textContent = w.black;
+    const w = (key) => say(s, `ui.${key}`);
+    langTxt.textContent = w("language");
+    for (const o of langSel.options) o.textContent = w(`lang.${o.value}`);
+    posInput.setAttribute("aria-label", w("position"));
+    start.textContent = w("play");
+    stop.textContent = w("stop");
+    roll.textContent = w("roll");
+    rollOne.textContent = w("roll_one");
+    reroll.textContent = w("reroll");
+    resign.textContent = w("resign");
+    setDice.textContent = w("set_dice");
+    name.textContent = w("name");
+    end.textContent = w("end");
+    undo.textContent = w("undo");
+    redo.textContent = w("redo");
+    back.title = w("back");
+    fwd.title = w("forward");
+    newGame.textContent = w("new_game");
+    flip.textContent = w("flip");
+    arrowsTxt.textContent = w("arrows");
+    setup.textContent = w("setup");
+    posBtn.textContent = w("set_position");
+    viewSel.title = w("numbering");
+    viewSel.options[0].textContent = w("physical");
+    viewSel.options[1].textContent = w("white");
+    viewSel.options[2].textContent = w("black");
     for (const sel of [toolSel, turnSel]) {
-      sel.options[0].textContent = w.white;
-      sel.options[1].textContent = w.black;
+      sel.options[0].textContent = w("white");
+      sel.options[1].textContent = w("black");
     }
-    toolSel.options[2].textContent = w.remove;
-    turnSel.title = w.toMove;
+    toolSel.options[2].textContent = w("remove");
+    turnSel.title = w("to_move");
 
     roll.disabled = !s.can_roll;
     rollOne.hidden = !s.can_roll_one_die;
@@ -402,6 +448,7 @@ function render({ model, el }) {
     fwd.disabled = !(s.replay_index < s.replay_length);
     where.textContent = s.replay_length ? `${s.replay_index} / ${s.replay_length}` : "";
     where.classList.toggle("pt-replaying", !!s.replay);
+    back.hidden = fwd.hidden = where.hidden = !s.replay; // replay controls only in replay
     flip.setAttribute("aria-pressed", String(!!(s.view && s.view.flip)));
     setup.setAttribute("aria-pressed", String(!!s.setup));
     toolSel.hidden = turnSel.hidden = !s.setup;
@@ -411,7 +458,7 @@ function render({ model, el }) {
     }
     if (s.view) {
       viewSel.value = s.view.view;
-      langSel.value = s.view.labels;
+      langSel.value = s.view.lang || s.view.labels || "en";
       arrowsBox.checked = !!s.view.arrows;
     }
     root.classList.toggle("pt-setup-mode", !!s.setup);
@@ -435,10 +482,10 @@ function render({ model, el }) {
     }
 
     diceRow.replaceChildren();
-    if (s.roll_name) diceRow.append(h("span", "pt-rollname", `${w.dice} ${s.roll_name}:`));
+    if (s.roll_name) diceRow.append(h("span", "pt-rollname", `${w("dice")} ${s.roll_name}:`));
     for (const d of s.dice_view || []) {
       const chip = h("span", `pt-die pt-${d.status}`, String(d.value));
-      chip.title = w[d.status] || d.status;
+      chip.title = say(s, `ui.${d.status}`);
       diceRow.append(chip);
     }
     msg.textContent = s.message || "";
@@ -446,19 +493,17 @@ function render({ model, el }) {
     outcome.textContent = "";
     if (s.outcome) {
       const o = s.outcome;
-      if (o.winner === null || o.winner === undefined) {
-        outcome.textContent = w.draw; // bräde RV 11: both sides bore off
-      } else {
-        const who = o.winner === "w" ? w.white : w.black;
-        const extra = ["schneider", "munk", "pissmunk"].filter((k) => o[k]);
-        outcome.textContent = `${who}: ${o.kind}, ${o.points}`
-          + (extra.length ? ` (${extra.join(", ")})` : "");
-      }
+      // "Black: hemspel, 1" or "Draw" (bräde RV 11: both sides bore off), rendered by Python
+      outcome.textContent = s.outcome_line || "";
       outcome.classList.toggle("pt-draw", o.winner === null || o.winner === undefined);
     }
     if (document.activeElement !== posInput) posInput.value = s.position || "";
     hist.replaceChildren(...(s.history || []).map((line) => h("li", "", line)));
-    hist.title = w.history;
+    hist.scrollTop = hist.scrollHeight; // the newest roll in view
+    autoTxt.textContent = w("autoplay");
+    note.textContent = w("numbering_note");
+    autoplay(s);
+    hist.title = w("history");
   }
 
   model.on("change:state", update);
