@@ -14,7 +14,15 @@ from typing import Any, NoReturn
 
 from .errors import DiceError, LocalizedError
 from .explain import Explanation, explain_step
-from .listing import count_plays, iter_plays
+from .listing import (
+    after_faces,
+    count_face_plays,
+    count_plays,
+    count_turn_plays,
+    iter_face_plays,
+    iter_plays,
+    iter_turn_plays,
+)
 from .messages import DEFAULT, LANGUAGES, Message
 from .movegen import begin, plans, push
 from .position import Position
@@ -52,6 +60,22 @@ def _parser() -> argparse.ArgumentParser:
                 "--limit",
                 metavar="N",
                 help='list only the first N plays ("count" still counts them all)',
+            )
+            s.add_argument(
+                "--stage",
+                metavar="1|2",
+                help="a later pasch in two stages: 1 lists the ways to play the rolled faces "
+                "(its first four moves), 2 the completions of one of them (--after)",
+            )
+            s.add_argument(
+                "--after",
+                metavar="MOVES",
+                help="with --stage 2: the moves of a first-stage result, e.g. '3/5 3/5 8/10 8/10'",
+            )
+            s.add_argument(
+                "--named",
+                metavar="X",
+                help="with --stage 2: the pasch X-X named for a generalpasch (default: as rolled)",
             )
         if name == "explain":
             s.add_argument(
@@ -125,6 +149,52 @@ def cmd_plays(
     }
 
 
+def _stage(text: str | None) -> int | None:
+    """``--stage 1`` or ``--stage 2``."""
+    if text is None:
+        return None
+    if text not in ("1", "2"):
+        raise LocalizedError("error.cli.stage", got=repr(text))
+    return int(text)
+
+
+def cmd_stage(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, ...],
+    stage: int,
+    after: str | None = None,
+    named: str | None = None,
+    limit: int | None = None,
+) -> dict[str, Any]:
+    """``plays --stage``: the first stage (the ways to play the rolled faces of a later pasch,
+    each with ``remaining``, the dice still due) or the second (the completions of the
+    first-stage result ``after``), with ``count`` and ``truncated`` as in :func:`cmd_plays`."""
+    out: dict[str, Any] = {"rules": rs.name, "position": str(pos), "dice": list(dice)}
+    out["stage"] = stage
+    if stage == 1:
+        if after is not None or named is not None:
+            raise LocalizedError("error.cli.stage_after")
+        found = list(islice(iter_face_plays(rs, pos, dice), limit))
+        count = len(found) if limit is None or len(found) < limit else None
+        if count is None:
+            count = count_face_plays(rs, pos, dice)
+    else:
+        if after is None:
+            raise LocalizedError("error.cli.stage_needs_after")
+        moves = [m for m in re.split(r"[\s,]+", after.strip()) if m]
+        x = None if named is None else _dice([named])[0]
+        t = after_faces(rs, pos, dice, moves, x)
+        out["after"] = [str(m) for m in t.moves]
+        out["named"] = x
+        found = list(islice(iter_turn_plays(t), limit))
+        count = len(found) if limit is None or len(found) < limit else count_turn_plays(t)
+    out["count"] = count
+    out["truncated"] = count > len(found)
+    out["plays"] = [{**p.to_json(), "remaining": list(p.remaining)} for p in found]
+    return out
+
+
 def cmd_explain(
     rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str, lang: str = DEFAULT
 ) -> dict[str, Any]:
@@ -177,6 +247,11 @@ def run(argv: list[str]) -> dict[str, Any]:
     pos = Position.parse(args.position, rs)
     dice = _dice(args.dice)
     if args.command == "plays":
+        stage = _stage(args.stage)
+        if stage is not None:
+            return cmd_stage(rs, pos, dice, stage, args.after, args.named, _limit(args.limit))
+        if args.after is not None or args.named is not None:
+            raise LocalizedError("error.cli.stage_after")
         return cmd_plays(rs, pos, dice, _limit(args.limit))
     return cmd_explain(rs, pos, dice, args.move, args.lang)
 

@@ -45,13 +45,16 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import chain, islice
 from typing import Any, TypeVar, cast
 
 from .board import OFF
+from .errors import DiceError, LocalizedError, message_of
+from .explain import IllegalMoveError, explain_step, find_step
 from .movegen import (
+    Plan,
     Play,
     Step,
     Turn,
@@ -69,9 +72,15 @@ from .position import CHECKERS, Position
 from .rules import RuleSet
 
 __all__ = [
+    "FACES",
+    "after_faces",
+    "count_completions",
+    "count_face_plays",
     "count_plays",
     "count_turn_plays",
     "count_turns_plays",
+    "iter_completions",
+    "iter_face_plays",
     "iter_plays",
     "iter_turn_plays",
     "iter_turns_plays",
@@ -390,10 +399,17 @@ class _Ordered:
             seen.add(self.end_identity(e, None, None))
 
     # -- listing
-    def walk(self) -> Iterator[Play]:
-        """Every end not yet in the identities, depth first (first plays come at once)."""
+    def walk(self, stop: int | None = None) -> Iterator[Play]:
+        """Every end not yet in the identities, depth first (first plays come at once).
+
+        ``stop``: walk only the first ``stop`` dice due; each distinct node reached there (its
+        key: boards, state keys, a die forfeited, long-puff-entry's continuing checker) comes
+        out as a Play with ``remaining`` the dice still due (a staged listing's first stage);
+        ends met before (a critical forfeit, the last checker off) come out as whole plays."""
         t, plan, seen = self.t, self.t.plan, self.ids.seen
         n = len(self.dice)
+        cut = n if stop is None else min(stop, n)
+        partial: set[int] = set()
         visited: list[dict[int, int]] = [{} for _ in range(n)]
         stack: list[tuple[int, int, int, tuple[Step, ...], tuple[int, ...]]] = [
             (0, self.start, 0, t.moves, t.forfeited)
@@ -406,6 +422,15 @@ class _Ordered:
                 play = self._end_play(k, moves, lost)
                 if play is not None:
                     yield play
+                continue
+            if i == cut:
+                # the continuing checker (long-puff-entry (e)) matters only while the mover
+                # has checkers waiting; none can come back to wait during his own roll
+                pk = k if k & 255 else k & ~_CONT_MASK
+                if pk not in partial:
+                    partial.add(pk)
+                    rest = self.dice[cut:]
+                    yield Play(moves, lost, self.position(k), None, plan, False, rest)
                 continue
             vis = visited[i]
             old = vis.get(k)
@@ -494,15 +519,18 @@ def _no_gc(make: Callable[[], _T]) -> _T:
             gc.enable()
 
 
-def _turn_plays(turns: Iterable[Turn]) -> Iterator[Play]:
-    """The distinct plays of the turns (the plans of one roll), lazily, without the gc."""
+def _turn_plays(turns: Iterable[Turn], faces: bool = False) -> Iterator[Play]:
+    """The distinct plays of the turns (the plans of one roll), lazily, without the gc.
+    ``faces``: only the first :data:`FACES` dice due of a plan with more (the first stage)."""
     ids: _Identities | None = None
     for t in turns:
         if ids is None:
             ids = _Identities(t.pos.turn)
         if _ordered(t):
             walker = _Ordered(t, ids)
-            yield from walker.walk()
+            seq = len(t.plan.seq)
+            stop = max(0, FACES - seq + len(t.remaining)) if faces and seq > FACES else None
+            yield from walker.walk(stop)
             continue
         for play in _free_plays(t):
             ident = ids.of_play(play)
@@ -580,3 +608,108 @@ def legal_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Play]
     """Every distinct legal way to move the roll ``dice`` from ``pos`` (design.md ``plays``);
     :func:`iter_plays` hands them out lazily, :func:`count_plays` counts them."""
     return list(iter_plays(rs, pos, dice))
+
+
+# ----------------------------------------------------------------------------- staged listing
+
+#: the rolled faces of a Puff later pasch: its first four moves (then the four bottom faces)
+FACES = 4
+
+
+def _staged_plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
+    """The plans of a roll that a staged listing splits: some plan must have more than
+    :data:`FACES` dice due (a later pasch, or a generalpasch that may be named as one)."""
+    found = plans(rs, pos, dice)
+    if all(len(p.seq) <= FACES for p in found):
+        raise DiceError("error.stage.no_faces", dice="-".join(map(str, dice)), faces=FACES)
+    return found
+
+
+def iter_face_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> Iterator[Play]:
+    """The first stage of a staged listing: every distinct way to play the rolled faces.
+
+    For each plan of more than :data:`FACES` dice due (a Puff later pasch: four top faces,
+    then four bottom faces) one :class:`~puffteach.movegen.Play` per distinct position after
+    its first four dice, with ``remaining`` the bottom faces still due and ``position`` the
+    position mid-roll (under long-puff-entry two may share a position when a different
+    checker may go on moving, rule (e)). A roll that ends within the faces (a top face
+    forfeited, the last checker borne off) is a whole play, ``remaining`` empty; so is every
+    play of a plan of four dice or fewer (a generalpasch played as rolled or named as a first
+    pasch). :func:`iter_completions` lists what follows each; together they make exactly the
+    plays of :func:`iter_plays`. A roll without a plan of more than four dice (an ordinary
+    roll, a first pasch) has no stages: DiceError ``error.stage.no_faces``."""
+    turns = [begin(rs, pos, plan) for plan in _staged_plans(rs, pos, dice)]
+    return _batched(_turn_plays(turns, faces=True))
+
+
+def count_face_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> int:
+    """The number of first-stage results (:func:`iter_face_plays`; about a thousand at most)."""
+    return sum(1 for _ in iter_face_plays(rs, pos, dice))
+
+
+def after_faces(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, ...],
+    after: Play | Sequence[str | Step],
+    named: int | None = None,
+) -> Turn:
+    """The roll in progress after its rolled faces were played as ``after``: a first-stage
+    result (its moves and named pasch), or the moves (texts like ``"3/5"`` or steps) of the
+    plan ``named`` (the pasch named for a generalpasch; None: as rolled).
+
+    The moves must be legal one after the other and play exactly the rolled faces (the first
+    :data:`FACES` dice due; all of a plan with fewer), unless the roll ends before; else a
+    LocalizedError says what is wrong."""
+    moves: Sequence[str | Step] = after.moves if isinstance(after, Play) else after
+    if isinstance(after, Play):
+        named = after.plan.named
+    options = [p for p in _staged_plans(rs, pos, dice) if p.named == named]
+    if not options:
+        general = "-".join(map(str, pos.general)) if pos.general else "none"
+        shown = "-".join(map(str, dice))
+        raise DiceError("error.game.name_bad", dice=shown, general=general, x=named)
+    t = begin(rs, pos, options[0])
+    faces = min(FACES, len(t.plan.seq))
+    for i, move in enumerate(moves):
+        if t.done or len(t.plan.seq) - len(t.remaining) >= faces:
+            raise LocalizedError("error.stage.after_long", n=len(moves), faces=faces)
+        try:
+            if isinstance(move, Step):
+                if move not in turn_steps(t):
+                    raise IllegalMoveError(explain_step(t, str(move)))
+                step = move
+            else:
+                step = find_step(t, move)
+        except ValueError as e:
+            raise LocalizedError(
+                "error.stage.after_move", n=i + 1, move=repr(str(move)), error=message_of(e)
+            ) from None
+        t = push(t, step)
+    if not t.done and len(t.plan.seq) - len(t.remaining) < faces:
+        raise LocalizedError("error.stage.after_short", n=len(moves), faces=faces)
+    return t
+
+
+def iter_completions(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, ...],
+    after: Play | Sequence[str | Step],
+    named: int | None = None,
+) -> Iterator[Play]:
+    """The second stage: every distinct way to finish the roll after the rolled faces were
+    played as ``after`` (see :func:`after_faces`), as whole plays whose moves begin with
+    ``after``; a first-stage result that is a whole play has itself as its one completion."""
+    return iter_turn_plays(after_faces(rs, pos, dice, after, named))
+
+
+def count_completions(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, ...],
+    after: Play | Sequence[str | Step],
+    named: int | None = None,
+) -> int:
+    """The exact number of :func:`iter_completions`."""
+    return count_turn_plays(after_faces(rs, pos, dice, after, named))

@@ -588,17 +588,36 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
 
 @dataclass(frozen=True)
 class Play:
+    """One distinct way a roll ends: the moves that reach it, the dice forfeited, the position
+    after the roll (with the side to roll next), its outcome, the plan it was moved by and
+    whether the same side rolls again.
+
+    A result of the first stage of a staged listing (:func:`puffteach.listing.iter_face_plays`)
+    is a Play too: when the roll goes on after it, ``remaining`` holds the dice still due,
+    ``position`` is the position mid-roll (the mover still to move) and ``again`` is False."""
+
     moves: tuple[Step, ...]
     forfeited: tuple[int, ...]
     position: Position
     outcome: Outcome | None
     plan: Plan
     again: bool
+    #: the dice still due (a staged listing's first stage); empty for a whole play
+    remaining: tuple[int, ...] = ()
+
+    @property
+    def named(self) -> int | None:
+        """The pasch named for a generalpasch roll (1-6), None when played as rolled (and for
+        every other roll)."""
+        return self.plan.named
 
     def to_json(self) -> dict[str, object]:
+        """design.md's play object, plus ``named`` (always there: ``null`` unless the play
+        names a pasch for a generalpasch roll)."""
         return {
             "moves": [str(m) for m in self.moves],
             "forfeited": list(self.forfeited),
             "position": str(self.position),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "named": self.plan.named,
         }

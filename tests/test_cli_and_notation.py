@@ -32,6 +32,7 @@ def test_plays_matches_design_example() -> None:
                 "forfeited": [],
                 "position": "W:0x11,2x2,5x2 B:0x15 b wpasch=1",
                 "outcome": None,
+                "named": None,
             }
         ],
     }
@@ -42,7 +43,13 @@ def test_forfeited_roll_is_one_play_without_moves() -> None:
     23 and 24 are White's 2 and 1 in konträr puff (LT, Speltips): a 1 cannot enter."""
     ps = plays("kontrar-puff", "W:0x15 B:0x11,23x2,24x2 w", 1, 4)
     assert ps == [
-        {"moves": [], "forfeited": [1, 4], "position": "W:0x15 B:0x11,23x2,24x2 b", "outcome": None}
+        {
+            "moves": [],
+            "forfeited": [1, 4],
+            "position": "W:0x15 B:0x11,23x2,24x2 b",
+            "outcome": None,
+            "named": None,
+        }
     ]
 
 
