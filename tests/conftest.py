@@ -97,30 +97,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
-def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The book built once per session (``sphinx-build -W -b html``; it executes every
-    notebook): the output folder. Skipped only when Sphinx or myst-nb is not installed."""
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The book built once per session in its three languages (``scripts/build_book.py``:
+    ``sphinx-build -W`` for en, sv and de; the notebooks run once): the site's root folder, with
+    ``en/``, ``sv/``, ``de/`` and ``index.html``. Skipped only when Sphinx or myst-nb is not
+    installed."""
     pytest.importorskip("sphinx")
     pytest.importorskip("myst_nb")
     tmp = tmp_path_factory.mktemp("book")
-    out = tmp / "html"  # myst-nb keeps executed notebooks beside it, in tmp/jupyter_execute
+    out = tmp / "html"  # each language builds in tmp/<lang>/ (doctrees, jupyter_execute beside)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-W",
-            "--keep-going",
-            "-q",
-            "-b",
-            "html",
-            "-d",
-            str(tmp / "doctrees"),
-            str(ROOT),
-            str(out),
-        ],
+        [sys.executable, str(ROOT / "scripts" / "build_book.py"), str(out)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -131,6 +120,12 @@ def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"sphinx-build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-8000:]}"
     )
     return out
+
+
+@pytest.fixture(scope="session")
+def built_book(built_site: Path) -> Path:
+    """The English book of ``built_site`` (``<site>/en``)."""
+    return built_site / "en"
 
 
 def build_tiny_book(tmp_path: Path, conf: str, index: str, text: str) -> Any:

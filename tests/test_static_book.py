@@ -118,7 +118,8 @@ def test_the_build_says_to_run_npm_install_without_node_modules(tmp_path: Path) 
 
 
 @pytest.fixture(scope="module")
-def site(built_book: Path) -> Iterator[str]:
+def site(built_site: Path) -> Iterator[str]:
+    """The whole site (en/, sv/, de/) served from 127.0.0.1; yields the English book's URL."""
     _need_browser()
 
     class Handler(SimpleHTTPRequestHandler):
@@ -128,12 +129,12 @@ def site(built_book: Path) -> Iterator[str]:
             pass
 
     httpd = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(built_book))
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site))
     )
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/en/"
     finally:
         httpd.shutdown()
         httpd.server_close()
@@ -323,3 +324,30 @@ def test_pages_load_nothing_from_another_host(site: str, browser: Any, path: str
         watch.check()
     finally:
         context.close()
+
+
+def test_the_language_switch_keeps_the_chapter(site: str, browser: Any) -> None:
+    """The site's root opens the English book; on a Swedish chapter the switch leads to the
+    German and the English version of the same chapter (and back)."""
+    from playwright.sync_api import expect
+
+    watch = _Watch()
+    page = browser.new_page()
+    watch.attach(page)
+    root = site.removesuffix("en/")
+    page.goto(root)
+    page.wait_for_url("**/en/book/index.html")
+    assert page.get_attribute("html", "lang") == "en"
+
+    page.goto(root + "sv/" + CHAPTER)
+    assert page.get_attribute("html", "lang") == "sv"
+    expect(page.locator("h1").first).to_contain_text("Puff enligt Lyckans Talisman")
+    switch = page.locator("nav.puffteach-langswitch")
+    expect(switch.locator("[aria-current=page]")).to_have_text("Svenska")
+    for name, lang in (("Deutsch", "de"), ("English", "en"), ("Svenska", "sv")):
+        page.locator("nav.puffteach-langswitch").get_by_role("link", name=name).click()
+        page.wait_for_url(f"**/{lang}/{CHAPTER}")
+        assert page.get_attribute("html", "lang") == lang
+        expect(page.locator("nav.puffteach-langswitch [aria-current=page]")).to_have_text(name)
+    page.close()
+    watch.check()
