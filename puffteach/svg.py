@@ -296,6 +296,7 @@ def draw(
     title: str | None = None,
     interactive: bool = False,
     size: int = 560,
+    status: tuple[int | None, str] | None = None,
     lang: str | None = None,
 ) -> str:
     """Draw ``position`` as a standalone, deterministic SVG document.
@@ -308,6 +309,8 @@ def draw(
     White, 1 Black. ``dice`` are die values (e.g. ``(5, 5, 2, 2)``), ``used`` indices into
     them already moved. ``lang`` is the language of the text (``en``, ``sv`` or ``de``, the
     catalogue's :data:`~puffteach.messages.LANGUAGES`); ``labels`` is its older name.
+    ``status`` replaces the line "… to move" under the board: ``(side, text)`` with the side
+    whose checker is drawn beside the text (``None``: no checker), e.g. the result of a game.
     """
     rs = parse_rules(DEFAULT_RULES if rules is None else rules)
     _choice(view, VIEWS, "view")
@@ -385,11 +388,18 @@ def draw(
     # side to move
     y = geo.frame_bottom + NUM + 21
     x = geo.frame_left
-    out.append(f'<g class="status" data-turn="{"wb"[position.turn]}">')
-    out.extend(_checker(x + R, y - 6, position.turn))
+    if status is None:
+        who: int | None = position.turn
+        line = _t(lang, "to_move", side=side_names[position.turn])
+        out.append(f'<g class="status" data-turn="{"wb"[position.turn]}">')
+    else:
+        who, line = status
+        out.append('<g class="status" data-over="1">')
+    if who is not None:
+        out.extend(_checker(x + R, y - 6, who))
     out.append(
-        f'<text x="{x + 2 * R + 8}" y="{y}" font-size="16" fill="{INK}">'
-        f"{_esc(_t(lang, 'to_move', side=side_names[position.turn]))}</text>"
+        f'<text x="{x + 2 * R + 8 if who is not None else x}" y="{y}" font-size="16" '
+        f'fill="{INK}">{_esc(line)}</text>'
     )
     out.append("</g>")
     out.append("</svg>")
@@ -635,7 +645,8 @@ def _last_move(
 
 
 def _dice(geo: _Geo, dice: tuple[int, ...], used: set[int], turn: int, lang: str) -> list[str]:
-    size, gap = 36, 8
+    # up to eight moves (a later pasch, a generalpasch named) fit in the half's width
+    size, gap = (36, 8) if len(dice) <= 4 else (24, 4)
     total = len(dice) * size + (len(dice) - 1) * gap
     # centred in the gap of the half holding physical points 1-6 / 19-24
     half_left = geo.inner_left + (6 * D + BAR if geo.right(1) else 0)
@@ -661,8 +672,9 @@ def _dice(geo: _Geo, dice: tuple[int, ...], used: set[int], turn: int, lang: str
         )
         for px, py in _PIPS[d]:
             out.append(
-                f'<circle cx="{_num(x + size / 2 + px * 10)}" cy="{_num(y0 + size / 2 + py * 10)}" '
-                f'r="3.5" fill="{pip}"/>'
+                f'<circle cx="{_num(x + size / 2 + px * size / 3.6)}" '
+                f'cy="{_num(y0 + size / 2 + py * size / 3.6)}" '
+                f'r="{_num(3.5 * size / 36)}" fill="{pip}"/>'
             )
         out.append("</g>")
     out.append("</g>")

@@ -442,8 +442,9 @@ class _Ctx:
         self._give_back()
         state["rev"] = entry.rev
         if self.msgs:
-            state["message"] = " ".join(_render(m, state) for m in self.msgs)
-            state["message_keys"] = [m.to_json() for m in self.msgs]
+            msgs = [_as_shown(m, state) for m in self.msgs]
+            state["message"] = " ".join(_render(m, state) for m in msgs)
+            state["message_keys"] = [m.to_json() for m in msgs]
         out = _derive(state, entry)
         _checkin(entry)
         return out
@@ -492,6 +493,7 @@ def _step(state: State, action: Action) -> State:
 
 def _refused(state: State, message: Message, explanation: Explanation | None) -> State:
     out = dict(state)
+    message = _as_shown(message, state)
     text = _render(message, state)
     out["error"] = text
     out["message"] = text
@@ -517,6 +519,52 @@ def _lang(state: State) -> str:
     view = state.get("view")
     lang = (view.get("lang") or view.get("labels")) if isinstance(view, dict) else None
     return lang if isinstance(lang, str) and lang in LANGUAGES else DEFAULT
+
+
+#: message parameters that name a point in the mover's path numbering (engine and board)
+_PATH_PARAMS: Final = frozenset({"frm", "to", "point", "lo", "hi"})
+#: board messages whose ``point`` is already a physical point (set-up mode)
+_PHYSICAL_KEYS: Final = frozenset({"board.placed", "board.remove_none"})
+
+
+def _as_shown(message: Message, state: State) -> Message:
+    """``message`` with its points numbered as the board shows them (the ``view`` option:
+    physical, White's or Black's path), not in the mover's own path numbers. The mover is the
+    side to move before the action (``state["to_move"]``); nested messages (an explanation
+    inside a refusal) are converted too, and a range ``lo``-``hi`` stays in ascending order."""
+    view = state.get("view")
+    numbering = view.get("view") if isinstance(view, dict) else None
+    mover = state.get("to_move")
+    if numbering not in VIEWS or mover not in SIDES:
+        return message
+    try:
+        layout = rules(state["rules"]).layout
+    except (ValueError, KeyError, TypeError):
+        return message
+    me = SIDES.index(mover)
+    physical_in = message.key in _PHYSICAL_KEYS
+
+    def shown(p: int) -> int:
+        q = p if physical_in else to_physical(layout, me, p)
+        return from_physical(layout, 1, q) if numbering == "black" else q
+
+    params = dict(message.params)
+    changed = False
+    for k, v in message.params:
+        if isinstance(v, Message):
+            nv = _as_shown(v, state)
+            if nv is not v:
+                params[k], changed = nv, True
+        elif k in _PATH_PARAMS and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 24:
+            nv2 = shown(v)
+            if nv2 != v:
+                params[k], changed = nv2, True
+    if not changed:
+        return message
+    lo, hi = params.get("lo"), params.get("hi")
+    if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
+        params["lo"], params["hi"] = hi, lo
+    return Message.of(message.key, **params)
 
 
 def _render(message: Message, state: State | None = None) -> str:
@@ -744,7 +792,10 @@ def _select(ctx: _Ctx, game: Game, point: Any) -> None:
     if not any(s.frm == frm for s in game.legal_moves()):
         raise _why_stuck(game, frm)
     ctx.state["selected"] = {"point": point, "from": frm}
-    ctx.say(Message.of("board.selected", side=Color(me), point=frm))
+    if frm == 0:
+        ctx.say(Message.of("board.selected_waiting", side=Color(me)))
+    else:
+        ctx.say(Message.of("board.selected", side=Color(me), point=frm))
 
 
 def _a_click(ctx: _Ctx, action: Action) -> None:
@@ -1153,7 +1204,7 @@ def _why_stuck(game: Game, frm: int) -> Refusal:
         e = game.explain(f"{frm}/{'off' if to == OFF else to}")
         if not e.legal:
             return Refusal(_explained(e), e)
-    return _refuse("stuck", point=frm)
+    return _refuse("stuck", point=frm) if frm else _refuse("stuck_waiting")
 
 
 def _targets(sel: dict[str, Any] | None, game: Game, steps: list[Step]) -> list[Any]:
@@ -1388,6 +1439,12 @@ def _draw(
     shown = state.get("dice_view") or []
     dice = tuple(d["value"] for d in shown) or None
     used = tuple(i for i, d in enumerate(shown) if d["status"] != "due")
+    # a finished game: the line under the board says who won, how and the points
+    o, line = state.get("outcome"), state.get("outcome_line")
+    status: tuple[int | None, str] | None = None
+    if o and line and not state.get("setup"):
+        winner = o.get("winner")
+        status = (SIDES.index(winner) if winner in SIDES else None, str(line))
     result: str = draw_svg(
         pos,
         rs,
@@ -1402,5 +1459,6 @@ def _draw(
         lang=_lang(state),
         interactive=True,
         size=view["size"],
+        status=status,
     )
     return result
