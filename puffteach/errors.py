@@ -1,14 +1,16 @@
 """Errors whose words are catalogue messages (:mod:`puffteach.messages`).
 
 A :class:`LocalizedError` is a ``ValueError`` built from a key and parameters (or a
-:class:`~puffteach.messages.Message`); ``str()`` is the English sentence, ``text(lang)`` the
-sentence in another language, ``message`` the key and parameters::
+:class:`~puffteach.messages.Message`); ``str()`` is the sentence in its ``lang`` (English
+unless set), ``text(lang)`` the sentence in any language, ``message`` the key and parameters::
 
     >>> e = LocalizedError("error.die", got="'7'")
     >>> str(e)
     "a die shows 1-6, got '7'"
     >>> e.message.key
     'error.die'
+    >>> e.text("sv")
+    "en tärning visar 1-6, inte '7'"
 
 The engine's own errors (``PositionError``, ``RuleSetError``, ``GameError``,
 ``MoveSyntaxError``, ``IllegalMoveError``, :class:`DiceError`) are subclasses, so callers
@@ -27,6 +29,9 @@ class LocalizedError(ValueError):
     """A ``ValueError`` that says a catalogue message (English by ``str()``)."""
 
     message: Message
+    #: the language ``str()`` speaks (English unless the raiser knows better, e.g. a ``Game``
+    #: made with ``lang="sv"``)
+    lang: str = DEFAULT
 
     def __init__(self, key: str | Message, /, **params: object) -> None:
         message = key if isinstance(key, Message) else Message.of(key, **params)
@@ -34,7 +39,7 @@ class LocalizedError(ValueError):
         self.message = message
 
     def __str__(self) -> str:
-        return self.message.text()
+        return self.message.text(self.lang)
 
     def text(self, lang: str = DEFAULT) -> str:
         """The error's sentence in ``lang``."""

@@ -11,13 +11,13 @@ breaks. Every sentence is a catalogue message (:mod:`puffteach.messages`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from .board import CROSS, OFF
 from .color import Color
 from .errors import LocalizedError
 from .families import family_of
-from .messages import DEFAULT, Message
+from .messages import DEFAULT, Message, language
 from .movegen import turn_steps
 from .rules import RULES
 from .steps import Refusal, Step, Turn
@@ -37,6 +37,7 @@ class IllegalMoveError(LocalizedError):
     def __init__(self, explanation: Explanation) -> None:
         super().__init__(explanation.cited)
         self.explanation = explanation
+        self.lang = explanation.lang
 
     def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[Explanation]]:
         return (type(self), (self.explanation,))
@@ -44,12 +45,16 @@ class IllegalMoveError(LocalizedError):
 
 @dataclass(frozen=True)
 class Explanation:
-    """Whether a step is legal, what to say about it (a catalogue message) and the rule."""
+    """Whether a step is legal, what to say about it (a catalogue message) and the rule.
+
+    ``lang`` is the language its sentences speak unless another is asked for (``reason``,
+    ``message``, ``text()``, ``to_json()``); rule ids, sources and sections never change."""
 
     legal: bool
     what: Message
     rule: str
     step: Step | None = None
+    lang: str = field(default=DEFAULT, compare=False)
 
     @property
     def source(self) -> str:
@@ -59,13 +64,13 @@ class Explanation:
     def section(self) -> str:
         return RULES[self.rule].section
 
-    def reason_text(self, lang: str = DEFAULT) -> str:
-        return self.what.text(lang)
+    def reason_text(self, lang: str | None = None) -> str:
+        return self.what.text(self.lang if lang is None else lang)
 
     @property
     def reason(self) -> str:
-        """The reason in English (``reason_text(lang)`` for another language)."""
-        return self.what.text()
+        """The reason in the explanation's language (``reason_text(lang)`` for another)."""
+        return self.reason_text()
 
     @property
     def cited(self) -> Message:
@@ -78,15 +83,15 @@ class Explanation:
             rule=self.rule,
         )
 
-    def text(self, lang: str = DEFAULT) -> str:
+    def text(self, lang: str | None = None) -> str:
         """The reason with its citation: ``… — LT, section (P-order)``."""
-        return self.cited.text(lang)
+        return self.cited.text(self.lang if lang is None else lang)
 
     @property
     def message(self) -> str:
         return self.text()
 
-    def to_json(self, lang: str = DEFAULT) -> dict[str, object]:
+    def to_json(self, lang: str | None = None) -> dict[str, object]:
         return {
             "legal": self.legal,
             "reason": self.reason_text(lang),
@@ -152,8 +157,14 @@ def find_step(t: Turn, text: str) -> Step:
     return e.step
 
 
-def explain_step(t: Turn, text: str) -> Explanation:
-    """Is the move ``text`` legal now in the roll ``t``, and why (not)?"""
+def explain_step(t: Turn, text: str, lang: str = DEFAULT) -> Explanation:
+    """Is the move ``text`` legal now in the roll ``t``, and why (not)? The explanation speaks
+    ``lang`` (``en``, ``sv``, ``de``)."""
+    e = _explain_step(t, text)
+    return e if lang == DEFAULT else replace(e, lang=language(lang))
+
+
+def _explain_step(t: Turn, text: str) -> Explanation:
     frm, to = parse_move(text)
     rs, pos = t.rules, t.pos
     fam = family_of(rs)

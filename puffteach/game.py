@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .errors import LocalizedError, message_of
 from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
 from .families import family_of
 from .listing import count_turns_plays, iter_turns_plays
-from .messages import Message
+from .messages import DEFAULT, Message, language
 from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
@@ -58,6 +59,13 @@ class Game:
     >>> g.set_dice(5, 5)
     >>> [str(m) for m in g.legal_moves()]
     ['0/5']
+
+    ``lang`` (``en``, ``sv``, ``de``) is the language of its explanations and errors::
+
+    >>> g = Game("kontrar-puff", position="W:0x15 B:0x15 w", lang="sv")
+    >>> g.set_dice(3, 5)
+    >>> g.explain("0/5").reason
+    'den lägre tärningen ska flyttas först: flytta 3:an före 5:an'
     """
 
     def __init__(
@@ -66,7 +74,10 @@ class Game:
         position: Position | str | None = None,
         seed: int | None = None,
         opening: tuple[int, int] | None = None,
+        lang: str = DEFAULT,
     ) -> None:
+        #: the language of the game's explanations and errors (``en``, ``sv``, ``de``)
+        self.lang = language(lang)
         self.rules = rules(rules_)
         self.rng = random.Random(seed)
         self.opening: tuple[int, int] | None = None
@@ -393,8 +404,8 @@ class Game:
             over = self.is_over()
             rid = self.rules.rule_id("win" if over else "dice")
             key = "refusal.game_over" if over else "refusal.roll_first"
-            return Explanation(False, Message.of(key), rid)
-        return explain_step(t, move)
+            return Explanation(False, Message.of(key), rid, lang=self.lang)
+        return explain_step(t, move, self.lang)
 
     def push(self, move: str | Step) -> Step:
         """Play one step; raises IllegalMoveError (a ValueError) citing the rule otherwise."""
@@ -512,10 +523,11 @@ class Game:
         return record
 
     @classmethod
-    def load(cls, record: dict[str, Any] | str) -> Game:
-        """Rebuild a game from ``record()`` output (dict or JSON text), checking every event."""
+    def load(cls, record: dict[str, Any] | str, lang: str = DEFAULT) -> Game:
+        """Rebuild a game from ``record()`` output (dict or JSON text), checking every event;
+        ``lang`` is the new game's language (records hold none)."""
         record = cls.parse_record(record)
-        g = cls(record["rules"], position=record["start"])
+        g = cls(record["rules"], position=record["start"], lang=lang)
         if record.get("opening"):
             w, b = record["opening"]
             g.opening = (w, b)
@@ -523,9 +535,11 @@ class Game:
             try:
                 g.apply_event(event)
             except (ValueError, TypeError) as e:
-                raise GameError(
+                error = GameError(
                     "error.record.event", n=n + 1, event=_shown(event), error=message_of(e)
-                ) from None
+                )
+                error.lang = g.lang
+                raise error from None
         return g
 
     #: the events a record holds, in the order Game writes them
@@ -561,6 +575,42 @@ class Game:
         else:
             raise GameError("error.record.kind", got=repr(kind), events=", ".join(self.EVENTS))
         return None
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _speaking(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
+    """A Game method whose errors speak the game's language (``str(e)`` in ``game.lang``)."""
+
+    @functools.wraps(method)
+    def wrapper(self: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except LocalizedError as e:
+            if e.lang == DEFAULT and self.lang != DEFAULT:
+                e.lang = self.lang
+                if isinstance(e, IllegalMoveError):
+                    e.explanation = replace(e.explanation, lang=self.lang)
+            raise
+
+    return wrapper
+
+
+for _name in (
+    "roll",
+    "reroll",
+    "resign",
+    "set_dice",
+    "name_pasch",
+    "end_roll",
+    "push",
+    "play",
+    "pop",
+    "apply_event",
+):
+    setattr(Game, _name, _speaking(getattr(Game, _name)))
 
 
 def _shown(value: object, limit: int = 80) -> str:

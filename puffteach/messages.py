@@ -27,7 +27,7 @@ from typing import Final, NamedTuple
 
 from .color import Color
 
-__all__ = ["LANGUAGES", "Message", "MessageError", "catalogue", "render", "text"]
+__all__ = ["LANGUAGES", "Message", "MessageError", "catalogue", "language", "render", "text"]
 
 #: the languages with a catalogue; English is the reference every other catalogue matches
 LANGUAGES: Final = ("en", "sv", "de")
@@ -69,11 +69,17 @@ def _json_value(v: object) -> object:
     return v
 
 
+def language(lang: object) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`; MessageError (a ValueError) otherwise."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise MessageError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    return lang
+
+
 @cache
 def catalogue(lang: str = DEFAULT) -> dict[str, str]:
     """Every key of ``lang`` with its template."""
-    if lang not in LANGUAGES:
-        raise MessageError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    language(lang)
     out: dict[str, str] = {}
     folder = resources.files("puffteach") / "catalogue" / lang
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):

@@ -202,7 +202,9 @@ def test_argument_errors_are_one_line_too() -> None:
         "puffteach plays: the following arguments are required: --position, --dice"
     )
     line = cli_error(*_plays("kontrar-puff", START, "3", "5"), "--lang", "xx")
-    assert line == "puffteach plays: argument --lang: invalid choice: 'xx' (choose from 'en')"
+    assert line == (
+        "puffteach plays: argument --lang: invalid choice: 'xx' (choose from 'en', 'sv', 'de')"
+    )
     assert cli_error("rules", "--lang", "xx").startswith("puffteach rules: argument --lang")
 
 
@@ -409,3 +411,171 @@ def test_cli_error_output_is_exactly_one_line() -> None:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(["plays", "--rules", "kontrar-puff", "--position", "W:0x14 B:0x15"])
     assert status == 2 and out.getvalue() == "" and err.getvalue().count("\n") == 1
+
+
+# --------------------------------------------------------------------------- three languages
+#
+# Issue 11: English, Swedish and German catalogues. The sentences below are written by hand from
+# what the rule says (LT's order rule, BH's no-band rule) in the words of the sources' terms,
+# not pasted from the engine's output.
+
+CATALOGUE = PKG / "catalogue"
+_FIELDS = re.compile(r"\{([a-z_][a-z0-9_]*)(\|[^|{}]*\|[^|{}]*)?\}")
+
+
+def _fields(template: str) -> set[tuple[str, bool]]:
+    """Each placeholder of a template with whether it chooses a plural form."""
+    return {(m.group(1), m.group(2) is not None) for m in _FIELDS.finditer(template)}
+
+
+def test_the_languages() -> None:
+    assert messages_module.LANGUAGES == ("en", "sv", "de")
+    assert sorted(p.name for p in CATALOGUE.iterdir() if p.is_dir()) == ["de", "en", "sv"]
+
+
+@pytest.mark.parametrize("lang", ["sv", "de"])
+def test_every_catalogue_file_has_every_key_with_the_same_placeholders(lang: str) -> None:
+    """File by file: the same keys as English (a missing or an extra key fails) and in every
+    template the same placeholders, plural choices (``{n|one|other}``) included."""
+    english = sorted(p.name for p in (CATALOGUE / "en").glob("*.json"))
+    assert sorted(p.name for p in (CATALOGUE / lang).glob("*.json")) == english
+    for name in english:
+        en = json.loads((CATALOGUE / "en" / name).read_text(encoding="utf-8"))
+        other = json.loads((CATALOGUE / lang / name).read_text(encoding="utf-8"))
+        assert sorted(set(en) - set(other)) == [], f"{lang}/{name} lacks these keys"
+        assert sorted(set(other) - set(en)) == [], f"{lang}/{name} has keys English lacks"
+        for key, template in other.items():
+            assert _fields(template) == _fields(en[key]), (lang, key, template)
+            assert template.strip() or not en[key].strip(), (lang, key)
+            for m in _FIELDS.finditer(template):
+                if m.group(2):  # both plural forms written
+                    assert all(f.strip() for f in m.group(2)[1:].split("|")), (lang, key)
+
+
+def test_a_missing_key_fails_the_check(tmp_path: Path) -> None:
+    """The check above is not vacuous: a catalogue without one key is caught."""
+    en = json.loads((CATALOGUE / "en" / "core.json").read_text(encoding="utf-8"))
+    sv = json.loads((CATALOGUE / "sv" / "core.json").read_text(encoding="utf-8"))
+    del sv["side.black"]
+    assert sorted(set(en) - set(sv)) == ["side.black"]
+    assert _fields("{n|# punkt|# punkter} {side}") == {("n", True), ("side", False)}
+    assert _fields("{n} {side}") != _fields("{n|# punkt|# punkter} {side}")
+
+
+def test_no_catalogue_copies_a_source() -> None:
+    """The copy check (seven words in a row from a source) over every language's catalogue."""
+    copycheck = next(
+        (
+            p
+            for p in (
+                PKG.parent.parent / "shared" / "tools" / "copycheck.py",
+                Path("/work/shared/tools/copycheck.py"),
+            )
+            if p.is_file()
+        ),
+        None,
+    )
+    if copycheck is None:
+        pytest.skip("the shared copy check is not beside the project")
+    import subprocess
+    import sys
+
+    dirs = [str(CATALOGUE / lang) for lang in messages_module.LANGUAGES]
+    proc = subprocess.run(
+        [sys.executable, str(copycheck), *dirs], capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:]
+    assert "0 copied run" in proc.stdout
+
+
+LT_REFUSED = _explain("0/5", "3", "5")  # konträr puff, 3-5 from the start: 0/5 moves the 5 first
+BRADE_REFUSED = (
+    "explain",
+    "--rules",
+    "brade-standard",
+    "--position",
+    "W:1x14,5 B:1x15 w",
+    "--dice",
+    "4",
+    "2",
+    "--move",
+    "1/5",
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "lt", "brade"),
+    [
+        (
+            "sv",
+            # LT: the lower die is moved first ("den lägre tärningen"), here the 3 before the 5
+            "den lägre tärningen ska flyttas först: flytta 3:an före 5:an",
+            # BH, Band och blottor: no band on points 2-11, and 5 already holds a White checker
+            "inget band på dina tungor 2-11: på tunga 5 står redan en av dina brickor",
+        ),
+        (
+            "de",
+            "die kleinere Zahl wird zuerst gesetzt: erst die 3, dann die 5",
+            "kein Band auf deinen Dreiecken 2-11: auf Dreieck 5 steht schon ein Stein von dir",
+        ),
+        (
+            "en",
+            "the lower die must be moved first: move the 3 before the 5",
+            "no band on your points 2-11: point 5 already holds your checker",
+        ),
+    ],
+)
+def test_cli_explains_a_refused_lt_and_bräde_move_in_each_language(
+    lang: str, lt: str, brade: str
+) -> None:
+    e = cli(*LT_REFUSED, "--lang", lang)
+    assert e == {
+        "legal": False,
+        "reason": lt,
+        "rule": "P-order",
+        "source": "LT",
+        "section": "Förflyttningen av brickorna",
+    }
+    e = cli(*BRADE_REFUSED, "--lang", lang)
+    assert e == {
+        "legal": False,
+        "reason": brade,
+        "rule": "B-noband",
+        "source": "BH",
+        "section": "Band och blottor",
+    }
+
+
+def test_cli_errors_in_swedish_and_german() -> None:
+    assert cli_error(*_plays("kontrar-puff", "W:0x14 B:0x15", "3", "5"), "--lang", "sv") == (
+        "puffteach: Vit har 14 brickor; varje sida har exakt 15"
+    )
+    assert cli_error(*_plays("kontrar-puff", START, "7", "1"), "--lang", "de") == (
+        "puffteach: ein Würfel zeigt 1-6, nicht '7'"
+    )
+
+
+def test_game_speaks_its_language() -> None:
+    g = Game("kontrar-puff", position=START, lang="sv")
+    g.set_dice(3, 5)
+    e = g.explain("0/5")
+    assert e.lang == "sv" and e.rule == "P-order"
+    assert e.reason == "den lägre tärningen ska flyttas först: flytta 3:an före 5:an"
+    assert e.reason_text("en") == "the lower die must be moved first: move the 3 before the 5"
+    assert e.to_json()["reason"] == e.reason
+    assert e.text().endswith("— LT, Förflyttningen av brickorna (P-order)")
+    with pytest.raises(IllegalMoveError) as info:
+        g.push("0/5")
+    assert str(info.value).startswith("den lägre tärningen ska flyttas först")
+    assert info.value.text("en").startswith("the lower die must be moved first")
+    g2 = Game("kontrar-puff", position=START, lang="de")
+    with pytest.raises(GameError, match=r"^erst würfeln$"):
+        g2.push("0/5")
+    with pytest.raises(GameError, match=r"^kontrar-puff kennt keinen neuen Wurf \(RV 25\)$"):
+        g2.reroll()
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        Game("kontrar-puff", lang="fr")
+    # the default stays English
+    g3 = Game("kontrar-puff", position=START)
+    with pytest.raises(GameError, match=r"^roll the dice first$"):
+        g3.push("0/5")
