@@ -72,7 +72,12 @@ nbval: $(STAMP)
 
 test: lint typecheck pytest nbval
 
-bench: $(STAMP)
+# the bench extra: OpenSpiel's backgammon, the yardstick of benchmarks/random_games.py
+$(VENV)/.installed-bench: $(STAMP)
+	$(PY) -m pip install -q -e ".[bench]"
+	touch $@
+
+bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/random_games.py
 	$(PY) benchmarks/widget_click.py
 

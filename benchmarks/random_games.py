@@ -2,8 +2,10 @@
 roll's plays.
 
 Run: ``python benchmarks/random_games.py`` (``make bench``); ``--help`` says how games are
-sampled. With ``pyspiel`` (``pip install open_spiel``) importable, the same number of random
-games of OpenSpiel's "backgammon" is played as a yardstick.
+sampled. With ``pyspiel`` (``pip install open_spiel``) importable, random games of OpenSpiel's
+"backgammon" are played as a yardstick, interleaved with the presets' games in small batches
+(yardstick, preset, yardstick, preset, ...), so that both see the same load; each preset's
+ratio is the median of its batch ratios, reported with their spread.
 """
 
 from __future__ import annotations
@@ -55,9 +57,15 @@ count_plays (the exact number), the first 100 plays of iter_plays, the whole lis
 the next single step during the play (Game.push then Game.legal_moves, after every step
 of the play with the most moves).
 
-When pyspiel (pip package open_spiel) imports, N random games of OpenSpiel's "backgammon"
-(uniform legal actions, chance outcomes drawn by their probabilities) give games/s as a
-yardstick, and each preset's games/s is reported as a ratio to it.
+When pyspiel (pip package open_spiel) imports, random games of OpenSpiel's "backgammon"
+(uniform legal actions, chance outcomes drawn by their probabilities) are the yardstick. The
+N games of each preset are played in --batches K batches, in rounds over the presets, each
+batch between two batches of as many backgammon games (yardstick, preset, yardstick,
+preset, ..., yardstick): a batch's ratio is its games/s over the mean games/s of the two
+yardstick batches beside it, so a load that comes and goes touches both sides alike. A
+preset's ratio is the median of its K batch ratios; "ratio_spread" gives their min, quartiles
+and max. A wide spread (IQR over about 10% of the median) says the machine was busy: rerun.
+The games are seeded, so every run plays the same games; only the timing differs.
 """
 
 
@@ -126,6 +134,35 @@ def bench_games(
         "games_per_s": round(games / dt, 2),
         "rolls_per_game": round(statistics.fmean(rolls), 1),
         "unfinished": unfinished,
+    }
+
+
+def merge_batches(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One row for several batches of bench_games: totals, games/s over the total time."""
+    games = sum(r["games"] for r in rows)
+    seconds = sum(r["games"] / r["games_per_s"] for r in rows)  # unrounded, unlike "seconds"
+    return {
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 2) if seconds else 0.0,
+        "rolls_per_game": round(sum(r["rolls_per_game"] * r["games"] for r in rows) / games, 1),
+        "unfinished": sum(r["unfinished"] for r in rows),
+    }
+
+
+def spread(values: list[float]) -> dict[str, Any]:
+    """min, quartiles, max of the batch ratios (quartiles as statistics.quantiles, inclusive)."""
+    if len(values) >= 2:
+        q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    else:
+        q1 = q3 = values[0]
+    return {
+        "batches": len(values),
+        "min": round(min(values), 3),
+        "q1": round(q1, 3),
+        "q3": round(q3, 3),
+        "max": round(max(values), 3),
+        "batch_ratios": [round(v, 3) for v in values],
     }
 
 
@@ -255,32 +292,95 @@ def _roll_line(row: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- OpenSpiel
 
 
-def bench_openspiel(games: int, seed: int) -> dict[str, Any] | None:
-    try:
+class Yardstick:
+    """Random games of OpenSpiel's backgammon, played in batches from one seeded stream."""
+
+    def __init__(self, seed: int) -> None:
         import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    game = pyspiel.load_game("backgammon")
-    moves = 0
-    t0 = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                moves += 1
-    dt = time.perf_counter() - t0
-    return {
-        "game": "backgammon",
-        "games": games,
-        "seconds": round(dt, 3),
-        "games_per_s": round(games / dt, 2),
-        "decisions_per_game": round(moves / games, 1),
-    }
+
+        self.game = pyspiel.load_game("backgammon")
+        self.rng = random.Random(seed)
+        self.games = 0
+        self.moves = 0
+        self.seconds = 0.0
+        self.batches: list[float] = []  # games/s of each batch
+
+    @classmethod
+    def load(cls, seed: int) -> Yardstick | None:
+        try:
+            return cls(seed)
+        except ImportError:
+            return None
+
+    def batch(self, games: int) -> float:
+        """Play ``games`` games; their games/s."""
+        rng, game = self.rng, self.game
+        moves = 0
+        t0 = time.perf_counter()
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    moves += 1
+        dt = time.perf_counter() - t0
+        self.games += games
+        self.moves += moves
+        self.seconds += dt
+        self.batches.append(games / dt)
+        return games / dt
+
+    def report(self) -> dict[str, Any]:
+        return {
+            "game": "backgammon",
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_s": round(self.games / self.seconds, 2) if self.seconds else 0.0,
+            "decisions_per_game": round(self.moves / self.games, 1) if self.games else 0.0,
+            "batches": len(self.batches),
+            "batch_games_per_s": {
+                "min": round(min(self.batches), 2) if self.batches else None,
+                "max": round(max(self.batches), 2) if self.batches else None,
+            },
+        }
+
+
+def bench_interleaved(
+    presets: list[RuleSet],
+    games: int,
+    batches: int,
+    seed: int,
+    whole_plays: bool,
+    game_api: bool,
+    yardstick: Yardstick | None,
+) -> dict[str, dict[str, Any]]:
+    """Every preset's N games in K batches, in rounds over the presets, each batch between
+    two yardstick batches of as many games; per preset the merged row and, with a
+    yardstick, the median batch ratio and the spread."""
+    sizes = [games // batches + (i < games % batches) for i in range(batches)]
+    rows: dict[str, list[dict[str, Any]]] = {rs.name: [] for rs in presets}
+    ratios: dict[str, list[float]] = {rs.name: [] for rs in presets}
+    before = yardstick.batch(sizes[0]) if yardstick else 0.0
+    for i, size in enumerate(sizes):
+        start = seed + sum(sizes[:i])  # each batch its own seeds: every run the same games
+        for rs in presets:
+            row = bench_games(rs, size, start, whole_plays, game_api)
+            rows[rs.name].append(row)
+            if yardstick:
+                after = yardstick.batch(size)
+                ratios[rs.name].append(row["games_per_s"] / ((before + after) / 2))
+                before = after
+    out: dict[str, dict[str, Any]] = {}
+    for rs in presets:
+        row = merge_batches(rows[rs.name])
+        if yardstick:
+            row["ratio_to_backgammon"] = round(statistics.median(ratios[rs.name]), 3)
+            row["ratio_spread"] = spread(ratios[rs.name])
+        out[rs.name] = row
+    return out
 
 
 # --------------------------------------------------------------------------- main
@@ -290,11 +390,25 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("--games", type=int, default=200, help="random games per preset (200)")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        help="random games per preset (1000), and as many of the yardstick beside them",
+    )
     p.add_argument(
         "--presets",
         default=",".join(ALL_PRESETS),
         help="comma-separated rule sets (default: every preset puffteach.rules accepts)",
+    )
+    p.add_argument(
+        "--batches",
+        type=int,
+        default=10,
+        metavar="K",
+        help="batches per preset, each between two yardstick batches of as many games (10: "
+        "100 games a batch by default; more batches of fewer games follow a changing load "
+        "more closely, but each batch's ratio is noisier)",
     )
     p.add_argument("--seed", type=int, default=0, help="first game seed (0)")
     p.add_argument(
@@ -320,28 +434,39 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.games < 1:
         p.error("--games must be at least 1")
+    if not 1 <= args.batches <= args.games:
+        p.error("--batches must be between 1 and --games")
 
     presets = available_presets([s.strip() for s in args.presets.split(",") if s.strip()])
-    yardstick = bench_openspiel(args.games, args.seed)
+    yardstick = Yardstick.load(args.seed)
+    rows = bench_interleaved(
+        presets, args.games, args.batches, args.seed, args.whole_plays, args.game_api, yardstick
+    )
     report: dict[str, Any] = {
         "python": sys.version.split()[0],
         "sampling": "whole plays"
         if args.whole_plays
         else ("single steps (Game API)" if args.game_api else "single steps (rollout)"),
         "games": args.games,
+        "batches": args.batches,
         "seed": args.seed,
         "presets": {},
-        "openspiel": yardstick,
+        "openspiel": yardstick.report() if yardstick else None,
     }
     for rs in presets:
-        row = bench_games(rs, args.games, args.seed, args.whole_plays, args.game_api)
+        row = rows[rs.name]
         if args.worst_positions > 0:
             row["worst_case"] = bench_worst_case(rs, args.worst_positions, args.seed)
-        if yardstick:
-            row["ratio_to_backgammon"] = round(row["games_per_s"] / yardstick["games_per_s"], 3)
         report["presets"][rs.name] = row
         if not args.json:
-            ratio = f"  x{row['ratio_to_backgammon']:.3f} of backgammon" if yardstick else ""
+            ratio = ""
+            if yardstick:
+                sp = row["ratio_spread"]
+                ratio = (
+                    f"  x{row['ratio_to_backgammon']:.3f} of backgammon (median of "
+                    f"{sp['batches']} batches; min-max {sp['min']:.3f}-{sp['max']:.3f}, "
+                    f"IQR {sp['q1']:.3f}-{sp['q3']:.3f})"
+                )
             print(
                 f"{rs.name:30s} {row['games_per_s']:8.1f} games/s "
                 f"{row['rolls_per_game']:6.1f} rolls/game{ratio}",
@@ -371,9 +496,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     elif yardstick:
+        ys = yardstick.report()
         print(
-            f"{'OpenSpiel backgammon':30s} {yardstick['games_per_s']:8.1f} games/s "
-            f"{yardstick['decisions_per_game']:6.1f} decisions/game (yardstick)"
+            f"{'OpenSpiel backgammon':30s} {ys['games_per_s']:8.1f} games/s "
+            f"{ys['decisions_per_game']:6.1f} decisions/game (yardstick, {ys['batches']} "
+            f"batches: {ys['batch_games_per_s']['min']:.0f}-{ys['batch_games_per_s']['max']:.0f}"
+            " games/s)"
         )
     else:
         print("(pyspiel not importable: no OpenSpiel yardstick; pip install open_spiel)")
