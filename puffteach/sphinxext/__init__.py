@@ -82,7 +82,15 @@ from ..rules import RULES, rules
 from .tables import KINDS, Table, resolve_specs, rule_anchor
 from .vendor import setup_vendor
 
-__all__ = ["setup", "BoardDirective", "RulesetTableDirective", "board_html", "live_state"]
+__all__ = [
+    "setup",
+    "BoardDirective",
+    "PlayDirective",
+    "RulesetTableDirective",
+    "board_html",
+    "live_state",
+    "play_catalog",
+]
 
 STATIC: Path = Path(__file__).parent / "static"
 
@@ -280,6 +288,46 @@ class BoardDirective(SphinxDirective):
 
 
 # ---------------------------------------------------------------------------- tables
+# ---------------------------------------------------------------------------- play page
+def play_catalog(default: str = "brade-standard") -> dict[str, Any]:
+    """What the Play page offers: every preset (name -> title), its family and the codes of
+    each family (the CLI's ``rules`` listing)."""
+    from ..rules import PRESETS, PUFF_OPTIONS, brade
+
+    presets = {**PRESETS, **brade.PRESETS}
+    return {
+        "presets": {k: str(v.get("title", k)) for k, v in presets.items()},
+        "families": {k: str(v["family"]) for k, v in presets.items()},
+        "codes": {"puff": list(PUFF_OPTIONS), "brade": list(brade.CODES)},
+        "default": default,
+    }
+
+
+class PlayDirective(SphinxDirective):
+    """``{play}``: the Play page's form and board (``_static/puffteach-play.js``).
+
+    Option ``default`` is the preset chosen when the page address names none."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"default": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        default = self.options.get("default", "brade-standard")
+        try:
+            rules(default)
+        except ValueError as exc:
+            raise self.error(f"play: {exc}") from None
+        data = json.dumps(play_catalog(default), ensure_ascii=False, separators=(",", ":"))
+        from ..widget.protocol import ui_words
+
+        note = ui_words(self.config.language or "en").get("ui.file", "")
+        markup = (
+            f'<div class="puffteach-play" data-catalog="{html.escape(data, quote=True)}">'
+            f'<p class="pt-file-note">{html.escape(note)}</p></div>\n'
+        )
+        return [nodes.raw("", markup, format="html")]
+
+
 _CODE = re.compile(r"`([^`]+)`")
 
 
@@ -447,6 +495,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("board", BoardDirective)
     app.add_directive("ruleset-table", RulesetTableDirective)
     app.add_role("rule", rule_role)
+    app.add_directive("play", PlayDirective)
     app.add_html_math_renderer("puffteach-plain", (_visit_math, None), (_visit_math_block, None))
     app.connect("builder-inited", _static)
     app.connect("config-inited", _html_defaults)

@@ -338,9 +338,12 @@ def _html_page_context(
     body, widgets = _page_config(vendor, pathto, app.config.language)
     # the html-manager's CDN fallback is read from any script's data-jupyter-widgets-cdn
     app.add_js_file(None, body=body, priority=400, **{"data-jupyter-widgets-cdn": widgets})
-    if 'class="puffteach-board' in context.get("body", ""):
+    body_html = context.get("body", "")
+    if 'class="puffteach-board' in body_html or 'class="puffteach-play"' in body_html:
         app.add_css_file(f"{PREFIX}/board.css")
         app.add_js_file("puffteach-live.js", type="module")
+    if 'class="puffteach-play"' in body_html:
+        app.add_js_file("puffteach-play.js", type="module")
 
 
 def _build_finished(app: Sphinx, exception: BaseException | None) -> None:

@@ -43,7 +43,9 @@ export function mountState(figure, state) {
   if (drawing) drawing.replaceWith(el);
   else figure.prepend(el);
   figure.classList.add("puffteach-live");
-  widget.render({ model: localModel(state), el });
+  const model = localModel(state);
+  widget.render({ model, el });
+  el.ptModel = model; // the Play page follows the board's state through it
   return el;
 }
 
@@ -143,6 +145,7 @@ function whenNear(boards) {
 }
 
 function mountAll() {
+  if (document.querySelector(".puffteach-play")) return; // the Play page mounts its own board
   const figures = [...document.querySelectorAll("figure.puffteach-board")];
   for (const figure of figures) {
     if (figure.querySelector("script.pt-initial")) mount(figure);

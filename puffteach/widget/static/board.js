@@ -125,6 +125,12 @@ class EngineClient {
     return JSON.parse(await this.request({ type: "initial", args: JSON.stringify(args) }));
   }
 
+  /** The names of the computer players a side can be given (``players`` action). */
+  async players() {
+    await this.ready;
+    return JSON.parse(await this.request({ type: "players" }));
+  }
+
   /** Stop whatever the worker is doing (its requests fail with ``cancelled``) and restart it. */
   cancel() {
     if (this.worker) this.worker.terminate();

@@ -12,6 +12,7 @@
 //                                        state as JSON text (puffteach.widget.protocol.step)
 //   {id, type: "initial", args}          protocol.initial_state(**args) as JSON text (the
 //                                        Play page's boards)
+//   {id, type: "players"}                the computer players' names (JSON list)
 
 const STEP_PY = `
 import json
@@ -29,6 +30,18 @@ def _puffteach_initial_json(args):
     except ValueError as e:
         return json.dumps({"error": str(e)})
     return json.dumps(state)
+
+def _puffteach_players_json():
+    # the computer players a board can choose (protocol.register_player); puffteach.players
+    # registers its own when it offers any (the Play page's White/Black choices)
+    try:
+        import puffteach.players as _players
+        hook = getattr(_players, "register_board_players", None)
+        if hook is not None:
+            hook()
+    except Exception:
+        pass
+    return json.dumps(sorted(_puffteach_protocol.PLAYERS))
 `;
 
 let engine = null; // a promise of {step, initial}
@@ -47,7 +60,8 @@ async function boot(pyodideUrl, wheelUrl) {
   pyodide.runPython(STEP_PY);
   const step = pyodide.globals.get("_puffteach_step_json");
   const initial = pyodide.globals.get("_puffteach_initial_json");
-  return { step, initial, ms: performance.now() - started };
+  const players = pyodide.globals.get("_puffteach_players_json");
+  return { step, initial, players, ms: performance.now() - started };
 }
 
 self.onmessage = async (ev) => {
@@ -60,6 +74,9 @@ self.onmessage = async (ev) => {
     } else if (type === "step") {
       const e = await engine;
       self.postMessage({ id, result: e.step(ev.data.state, ev.data.action) });
+    } else if (type === "players") {
+      const e = await engine;
+      self.postMessage({ id, result: e.players() });
     } else if (type === "initial") {
       const e = await engine;
       self.postMessage({ id, result: e.initial(ev.data.args) });
