@@ -45,6 +45,10 @@ class Board(anywidget.AnyWidget):
     history: traitlets.List[str] = traitlets.List().tag(sync=True)
     #: the interactive SVG drawing
     svg = traitlets.Unicode("").tag(sync=True)
+    #: the board's language (``en``, ``sv``, ``de``): its messages, explanations, history,
+    #: drawing and buttons; set it (or use the board's language switch) to change it. The
+    #: constructor also takes it as ``labels``, its older name.
+    lang = traitlets.Unicode("en").tag(sync=True)
     #: the front end may set an action here instead of sending it (add a counter ``n`` so that
     #: the same action twice is a change)
     action = traitlets.Dict().tag(sync=True)
@@ -85,6 +89,7 @@ class Board(anywidget.AnyWidget):
                 self.position = state["position"]
                 self.dice = list(state["dice"] or [])
                 self.history = list(state["history"])
+                self.lang = str(state["view"].get("lang", "en"))
         finally:
             self._syncing = False
 
@@ -118,6 +123,17 @@ class Board(anywidget.AnyWidget):
         if new.get("error"):
             raise traitlets.TraitError(new["error"])
         return str(new["rules"])
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: dict[str, Any]) -> str:
+        # Setting ``board.lang`` switches the board's language (a bad one is refused).
+        value = proposal["value"]
+        if self._syncing or value == self.state.get("view", {}).get("lang"):
+            return str(value)
+        new = self.apply({"type": "view", "lang": value})
+        if new.get("error"):
+            raise traitlets.TraitError(new["error"])
+        return str(new["view"]["lang"])
 
     def __repr__(self) -> str:
         return f"Board(rules={self.rules!r}, position={self.position!r})"
@@ -184,14 +200,17 @@ class Board(anywidget.AnyWidget):
         self._do({"type": "set_position", "position": str(position)})
 
     def view(self, **options: Any) -> None:
-        """Drawing options: ``view``, ``flip``, ``arrows``, ``labels``, ``size``."""
+        """Drawing options: ``view``, ``flip``, ``arrows``, ``lang`` (or ``labels``), ``size``."""
         self._do({"type": "view", **options})
 
     # ------------------------------------------------------------------ reading
     @property
     def game(self) -> Game:
-        """The game on the board (rebuilt from the record; changing it leaves the board as is)."""
-        return rebuild(self.state)
+        """The game on the board (rebuilt from the record; changing it leaves the board as is),
+        speaking the board's language."""
+        game = rebuild(self.state)
+        game.lang = self.lang
+        return game
 
     @property
     def message(self) -> str:
@@ -199,7 +218,8 @@ class Board(anywidget.AnyWidget):
         return str(self.state.get("message", ""))
 
     def explain(self, move: str) -> Explanation:
-        """Why ``move`` is or is not allowed now, with the rule and its source."""
+        """Why ``move`` is or is not allowed now, with the rule and its source (in the board's
+        language)."""
         return self.game.explain(move)
 
     def record(self) -> dict[str, Any]:
