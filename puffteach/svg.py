@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from .board import BLACK, OFF, WHITE, Layout, entry_side, exit_side, from_physical, to_physical
+from .describe import describe_title
 from .messages import LANGUAGES as MESSAGE_LANGUAGES
 from .messages import text as message_text
 from .position import DRAW
@@ -79,9 +80,13 @@ WHITE_LINE: Final = "#222222"
 BLACK_FILL: Final = "#1f1f1f"
 BLACK_LINE: Final = "#eeeeee"
 INK: Final = "#1a1a1a"
-HIGHLIGHT: Final = "#f2b600"
-TARGET: Final = "#1b9e77"
-LAST_MOVE: Final = "#e66100"
+HIGHLIGHT: Final = (
+    "#f2b600"  # drawn over a dark edge (HALO_DARK): it stands out on felt and checkers
+)
+TARGET: Final = "#007a55"  # 4:1 on the felt, with a white halo on the points
+LAST_MOVE: Final = "#b34700"  # 4:1 on the felt, over a white underlay
+HALO_DARK: Final = "#1a1a1a"
+POOL_LINE: Final = "#6b5b3e"  # pool outlines and the "0" of an empty pool: 6:1 on the background
 
 
 # ---------------------------------------------------------------------------- words
@@ -333,7 +338,8 @@ def draw(
     width, height = WIDTH, geo.height
     px_h = round(size * height / width)
     side_names = (_t(lang, "white"), _t(lang, "black"))
-    desc = title or _t(lang, "board", rules=rs.name, position=position)
+    # the name a screen reader reads (and a notebook image's alt text): the position in words
+    desc = describe_title(position, rs, view=view, lang=lang, dice=dice_t or None, title=title)
 
     root_role = "group" if interactive else "img"
     out: list[str] = [
@@ -406,6 +412,24 @@ def draw(
     return "\n".join(out) + "\n"
 
 
+def _state_label(
+    lang: str,
+    label: str,
+    key: int | str,
+    marked: set[int | str],
+    aimed: set[int | str],
+    interactive: bool,
+) -> str:
+    """A live board's point or pool says whether it is selected or a legal target."""
+    if not interactive:
+        return label
+    if key in marked:
+        return _t(lang, "selected", label=label)
+    if key in aimed:
+        return _t(lang, "target", label=label)
+    return label
+
+
 def _interactive_attrs(interactive: bool, label: str) -> str:
     if not interactive:
         return ""
@@ -445,7 +469,9 @@ def _point(
         if nb:
             parts.append(_checkers(lang, BLACK, nb))
         content = ", ".join(parts)
-    label = _t(lang, "point", q=q, w=pw, b=pb, content=content)
+    label = _state_label(
+        lang, _t(lang, "point", q=q, w=pw, b=pb, content=content), q, marked, aimed, interactive
+    )
     top = geo.top_row(q)
     x = geo.x(q)
     edge = geo.inner_top if top else geo.inner_bottom
@@ -463,9 +489,14 @@ def _point(
         f'fill="{fill}"/>',
     ]
     if q in marked:
+        inner = _pts([(x - D / 2 + 3, edge), (x + D / 2 - 3, edge), (x, tip)])
         out.append(
-            f'<polygon points="{_pts([(x - D / 2 + 3, edge), (x + D / 2 - 3, edge), (x, tip)])}" '
-            f'fill="none" stroke="{HIGHLIGHT}" stroke-width="5" stroke-linejoin="round"/>'
+            f'<polygon points="{inner}" fill="none" stroke="{HALO_DARK}" stroke-width="8" '
+            f'stroke-linejoin="round"/>'
+        )
+        out.append(
+            f'<polygon points="{inner}" fill="none" stroke="{HIGHLIGHT}" stroke-width="5" '
+            f'stroke-linejoin="round"/>'
         )
     # checkers: White's first, then Black's (both only in a position that is not legal)
     stack = [WHITE] * nw + [BLACK] * nb
@@ -480,6 +511,10 @@ def _point(
         cx, cy = geo.slot(q, len(shown) - 1)
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R + 1}" fill="none" '
+            f'stroke="{HALO_DARK}" stroke-width="7"/>'
+        )
+        out.append(
+            f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R + 1}" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="4"/>'
         )
     if q in aimed and n >= MAX_SHOWN:
@@ -487,11 +522,19 @@ def _point(
         cx, cy = geo.slot(q, MAX_SHOWN - 1)
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R + 2}" fill="none" '
+            f'stroke="#ffffff" stroke-width="7"/>'
+        )
+        out.append(
+            f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R + 2}" fill="none" '
             f'stroke="{TARGET}" stroke-width="4" stroke-dasharray="5 3"/>'
         )
     elif q in aimed:
         # the place where the next checker would stand
         cx, cy = geo.slot(q, n)
+        out.append(
+            f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R - 2}" fill="#ffffff" '
+            f'fill-opacity="0.6" stroke="#ffffff" stroke-width="6"/>'
+        )
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{R - 2}" fill="{TARGET}" '
             f'fill-opacity="0.3" stroke="{TARGET}" stroke-width="3" stroke-dasharray="5 3"/>'
@@ -521,9 +564,10 @@ def _pool(
     caption = _t(lang, "to_enter" if pool.where == 0 else "borne_off")
     side_name = _t(lang, ("white", "black")[pool.side])
     label = _t(lang, "pool", side=side_name, caption=caption, content=_checkers(lang, pool.side, n))
+    label = _state_label(lang, label, pool.key, marked, aimed, interactive)
     x, y, w, h = _pool_box(geo, pool)
     top = geo.top_row(pool.q)
-    stroke = HIGHLIGHT if pool.key in marked else TARGET if pool.key in aimed else "#8a7a5a"
+    stroke = HIGHLIGHT if pool.key in marked else TARGET if pool.key in aimed else POOL_LINE
     sw = 4 if pool.key in marked or pool.key in aimed else 1.5
     out = [
         f'<g class="pool" data-pool="{pool.key}" data-side="{"wb"[pool.side]}" '
@@ -545,7 +589,7 @@ def _pool(
         cx, cy = _pool_slot(geo, pool, 0)
         out.append(
             f'<text x="{_num(cx)}" y="{_num(cy + 5)}" text-anchor="middle" font-size="14" '
-            f'fill="#8a7a5a">0</text>'
+            f'fill="{POOL_LINE}">0</text>'
         )
     if pool.key in aimed:
         cx, cy = _pool_slot(geo, pool, min(n, MAX_SHOWN - 1))

@@ -79,6 +79,7 @@ from sphinx.writers.html5 import HTML5Translator
 from .. import svg
 from ..position import Position
 from ..rules import RULES, rules
+from .a11y import cite_nodes, setup_a11y
 from .tables import KINDS, Table, resolve_specs, rule_anchor
 from .vendor import setup_vendor
 
@@ -438,7 +439,7 @@ def rule_role(
     wrap = nodes.inline(rawtext, "", classes=["puffteach-rule"])
     wrap["reftitle"] = r.summary
     wrap += ref
-    wrap += nodes.Text(f" ({r.cite()})")
+    wrap += cite_nodes(r)  # the section title marked with its language (a11y.py)
     return [wrap], []
 
 
@@ -501,4 +502,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _html_defaults)
     app.add_css_file("puffteach-book.css")
     setup_vendor(app)
+    setup_a11y(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

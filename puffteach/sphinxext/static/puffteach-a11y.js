@@ -1,0 +1,35 @@
+// puffteach book: the chapter menu and the page contents open from the visible buttons.
+// The themes' scripts (pydata-sphinx-theme, sphinx-book-theme) bind their handlers to the
+// first .primary-toggle / .secondary-toggle of the page, which the book theme hides; the
+// visible toggle in the article header then does nothing at phone width. Each other toggle
+// forwards its click to the bound one, so the handlers (open the dialog below 992 px, fold
+// the sidebar above) run as the theme means them to.
+(function () {
+  function forward(selector) {
+    const all = Array.from(document.querySelectorAll(selector));
+    const bound = all[0];
+    if (!bound) return;
+    for (const other of all.slice(1)) {
+      if (other.dataset.ptForward) continue;
+      other.dataset.ptForward = "1";
+      other.addEventListener("click", (ev) => {
+        ev.preventDefault();
+        ev.stopPropagation();
+        bound.click();
+      });
+    }
+  }
+  function setup() {
+    forward(".primary-toggle");
+    forward(".secondary-toggle");
+    // the toggles' names for screen readers (the article header's have only a tooltip)
+    for (const b of document.querySelectorAll(".primary-toggle:not([aria-label])")) {
+      b.setAttribute("aria-label", "Site navigation");
+    }
+    for (const b of document.querySelectorAll(".secondary-toggle:not([aria-label])")) {
+      b.setAttribute("aria-label", "On this page");
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
+  else setup();
+})();
