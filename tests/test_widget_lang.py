@@ -7,6 +7,7 @@ first), not taken from the engine's output.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,41 @@ def test_swedish_board_refuses_in_swedish_and_the_switch_changes_language(
         finally:
             browser.close()
     assert {"type": "view", "lang": "de"} in app.actions
+
+
+def test_a_swedish_page_draws_swedish_live_boards(tmp_path: Path) -> None:
+    """A book built with ``language = "sv"`` (the /sv/ build) draws its boards in Swedish, and
+    a live board's initial state speaks Swedish; a board that names its labels keeps them."""
+    pytest.importorskip("sphinx")
+    import html
+    import json
+    import re
+
+    from conftest import build_tiny_book
+
+    page = (
+        "Test\n====\n\n"
+        ".. board::\n   :live:\n   :seed: 3\n   :position: W:0x15 B:0x15 w\n\n"
+        ".. board::\n   :labels: de\n   :position: W:0x15 B:0x15 w\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    proc = build_tiny_book(
+        tmp_path,
+        'extensions = ["puffteach.sphinxext"]\n'
+        'html_math_renderer = "puffteach-plain"\n'
+        'language = "sv"\n'
+        f"puffteach_node_modules = {str(root / 'node_modules')!r}\n",
+        "index.rst",
+        page,
+    )
+    if proc.returncode != 0 and "npm install" in proc.stderr:
+        pytest.skip("node_modules is missing (make npm)")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="sv"' in out
+    found = re.search(r'class="pt-initial">(.*?)</script>', out, re.S)
+    assert found is not None
+    state = json.loads(html.unescape(found.group(1)))
+    assert state["view"]["lang"] == "sv"
+    assert state["ui"]["ui.roll"] == "Slå" and "Vit på tur" in state["svg"]
+    assert "Vit på tur" in out and "Weiß am Zug" in out

@@ -18,7 +18,9 @@ Add ``"puffteach.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
     default the rule set's start), ``view`` (``physical``, ``white``, ``black``), ``arrows`` and
     ``flip`` (flags), ``dice`` (e.g. ``5 5 2 2``), ``used`` (indices of used dice),
     ``highlight`` and ``targets`` (physical points 1-24 or pools ``w0 w25 b0 b25``), ``labels``
-    (``en``, ``sv``, ``de``), ``title``, ``size`` (pixels), ``caption`` (inline markup; the
+    (``en``, ``sv``, ``de``; default the page's language, Sphinx's ``language``, so the Swedish
+    and German builds draw Swedish and German boards whose live buttons, messages and
+    explanations speak it too), ``title``, ``size`` (pixels), ``caption`` (inline markup; the
     directive's content, if any, is added to the caption) and ``name`` (a label to refer to).
 
     ``live`` (flag) makes a board the reader can play on the page, without a notebook or a
@@ -251,6 +253,9 @@ class BoardDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         live = "live" in self.options
+        if not self.options.get("labels"):  # the page's language (the /sv/ and /de/ builds)
+            page = self.config.language or "en"
+            self.options["labels"] = page if page in svg.LANGUAGES else "en"
         try:
             drawing, data = board_html(self.options)
             state = live_state(self.options) if live else None
