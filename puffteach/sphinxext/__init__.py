@@ -130,6 +130,8 @@ def _depart_board_figure(self: HTML5Translator, node: board_figure) -> None:
 
 def _visit_board_caption(self: HTML5Translator, node: board_caption) -> None:
     self.body.append("<figcaption>")
+    if isinstance(node.parent, board_figure):
+        self.add_fignumber(node.parent)  # "Fig. 5.2" (numfig)
 
 
 def _depart_board_caption(self: HTML5Translator, node: board_caption) -> None:
@@ -225,6 +227,10 @@ def board_html(options: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
     return drawing, data
 
 
+#: an option written as text (``:name: fig-…``), e.g. swallowed by a multi-line caption
+_OPTION_IN_TEXT = re.compile(r"(?:^|\s):[a-z][a-z-]*:(?:\s|$)")
+
+
 class BoardDirective(SphinxDirective):
     """``{board}``: a board drawn at build time (see the module docstring)."""
 
@@ -271,10 +277,19 @@ class BoardDirective(SphinxDirective):
             drawing = f'<div class="pt-static">{drawing}</div>'
         self.set_source_info(fig)
         self.add_name(fig)
+        if not fig["ids"]:  # every figure gets an id, so numfig can number it
+            self.state.document.set_id(fig)
         fig += nodes.raw("", drawing, format="html")
         cap = board_caption()
         self.set_source_info(cap)  # with a source, gettext extracts the caption to translate it
         caption = self.options.get("caption")
+        swallowed = _OPTION_IN_TEXT.search(caption or "")
+        if swallowed:
+            raise self.error(
+                f"board: the caption ends in the option text {swallowed.group(0).strip()!r} "
+                "(a caption that runs over several lines swallows the options after it: "
+                "put them before :caption:)"
+            )
         if caption:
             inline, messages = self.parse_inline(caption, lineno=self.lineno)
             cap += inline
@@ -293,7 +308,6 @@ class BoardDirective(SphinxDirective):
         return [fig]
 
 
-# ---------------------------------------------------------------------------- tables
 # ---------------------------------------------------------------------------- play page
 def play_catalog(default: str = "brade-standard") -> dict[str, Any]:
     """What the Play page offers: every preset (name -> title), its family and the codes of
@@ -334,6 +348,7 @@ class PlayDirective(SphinxDirective):
         return [nodes.raw("", markup, format="html")]
 
 
+# ---------------------------------------------------------------------------- tables
 _CODE = re.compile(r"`([^`]+)`")
 
 
@@ -467,6 +482,55 @@ def _visit_math_block(self: HTML5Translator, node: nodes.math_block) -> None:
     raise nodes.SkipNode
 
 
+# ---------------------------------------------------------------------------- numbering
+#: a chapter's number comes from its file name: book/05-brade-family.md is chapter 5
+_CHAPTER = re.compile(r"^book/(\d\d)-")
+
+
+def chapter_number(docname: str) -> int | None:
+    """The chapter number of a page (``book/NN-…``), or None for other pages."""
+    m = _CHAPTER.match(docname)
+    return int(m.group(1)) if m else None
+
+
+def _number_chapters(app: Sphinx, env: Any) -> list[str]:
+    """Number the chapters by their file names and their figures within them (numfig): the
+    chapter title reads "5. Bräde …" and its figures "Fig. 5.1", "Fig. 5.2", … .
+
+    The book's toctrees are several (and hold notebooks), so Sphinx's ``:numbered:`` would
+    restart at 1 in each; instead each chapter's title gets its number, its other headings
+    none, and the figure numbers are assigned again under those numbers."""
+    from sphinx.environment.collectors.toctree import TocTreeCollector
+
+    changed = []
+    for docname in sorted(env.found_docs):
+        n = chapter_number(docname)
+        if n is None:
+            continue
+        try:
+            doctree = env.get_doctree(docname)
+        except (OSError, KeyError):  # pragma: no cover - a page not read in this build
+            continue
+        numbers: dict[str, tuple[int, ...]] = {}
+        for i, section in enumerate(doctree.findall(nodes.section)):
+            if section["ids"]:
+                numbers["#" + section["ids"][0]] = (n,) if i == 0 else ()
+        numbers[""] = (n,)
+        if env.toc_secnumbers.get(docname) != numbers:
+            env.toc_secnumbers[docname] = numbers
+            changed.append(docname)
+    if app.config.numfig:
+        changed += TocTreeCollector().assign_figure_numbers(env)
+    return sorted(set(changed))
+
+
+def _caption_text(node: nodes.Element) -> str:
+    for child in node.children:
+        if isinstance(child, board_caption):
+            return child.astext()
+    return ""
+
+
 # ---------------------------------------------------------------------------- setup
 def _static(app: Sphinx) -> None:
     if app.builder.format == "html":
@@ -480,6 +544,7 @@ def _html_defaults(app: Sphinx, config: Any) -> None:
     (left empty, the theme logs an error on every page)."""
     if not config.html_favicon:
         config.html_favicon = str(STATIC / "puffteach-favicon.svg")
+    config.numfig = True  # numbered figures ("Fig. 5.2"), see _number_chapters
     context = dict(config.html_context or {})
     context.setdefault("default_mode", "light")
     config.html_context = context
@@ -488,8 +553,10 @@ def _html_defaults(app: Sphinx, config: Any) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     # other builders (LaTeX, text, …) leave the drawings out
     others = {fmt: (_skip, None) for fmt in ("latex", "text", "man", "texinfo")}
-    app.add_node(
+    app.add_enumerable_node(
         board_figure,
+        "figure",
+        _caption_text,
         html=(_visit_board_figure, _depart_board_figure),
         **others,  # type: ignore[arg-type]
     )
@@ -500,11 +567,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
     app.add_directive("board", BoardDirective)
     app.add_directive("ruleset-table", RulesetTableDirective)
-    app.add_role("rule", rule_role)
     app.add_directive("play", PlayDirective)
+    app.add_role("rule", rule_role)
     app.add_html_math_renderer("puffteach-plain", (_visit_math, None), (_visit_math_block, None))
     app.connect("builder-inited", _static)
     app.connect("config-inited", _html_defaults)
+    app.connect("env-get-updated", _number_chapters, priority=900)
     app.add_css_file("puffteach-book.css")
     setup_vendor(app)
     setup_a11y(app)
