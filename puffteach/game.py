@@ -60,7 +60,7 @@ class Game:
     >>> [str(m) for m in g.legal_moves()]
     ['0/5']
 
-    ``lang`` (``en``, ``sv``, ``de``) is the language of its explanations and errors::
+    ``lang`` (``en``, ``sv``, ``de``) is the language of its explanations and errors:
 
     >>> g = Game("kontrar-puff", position="W:0x15 B:0x15 w", lang="sv")
     >>> g.set_dice(3, 5)
