@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbclient import NotebookClient
@@ -30,6 +31,8 @@ def run(path: Path) -> None:
     views = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if "outputs" in cell:
+            cell.outputs = _merged(cell.outputs)
         for out in cell.get("outputs", []):
             view = out.get("data", {}).get(WIDGET_VIEW)
             if view is not None:  # live widget ids are random: store a stable placeholder
@@ -38,6 +41,24 @@ def run(path: Path) -> None:
     nb.metadata.pop("widgets", None)  # the live widget state (random ids); the book rebuilds it
     nbformat.write(nb, path)
     print(f"executed {path.relative_to(ROOT)}")
+
+
+def _merged(outputs: list[Any]) -> list[Any]:
+    """Consecutive stream outputs of one stream as one: how the kernel cuts printed text into
+    messages depends on timing, so without this a re-run may store the same text differently."""
+    out: list[Any] = []
+    for o in outputs:
+        prev = out[-1] if out else None
+        if (
+            o.get("output_type") == "stream"
+            and prev is not None
+            and prev.get("output_type") == "stream"
+            and prev.get("name") == o.get("name")
+        ):
+            prev["text"] = prev["text"] + o["text"]
+        else:
+            out.append(o)
+    return out
 
 
 def main(argv: list[str]) -> int:
