@@ -23,7 +23,8 @@ from .listing import (
     iter_plays,
     iter_turn_plays,
 )
-from .messages import DEFAULT, LANGUAGES, Message
+from .messages import DEFAULT, LANGUAGES, Message, glossary
+from .messages import text as message_text
 from .movegen import begin, plans, push
 from .position import Position
 from .rules import RULES, RuleSet, describe, rules
@@ -87,6 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rules", help="list rule sets, or describe one")
     r.add_argument("spec", nargs="?", help="a rule set, e.g. brade-standard+8b")
     _add_lang(r)
+    g = sub.add_parser("glossary", help="the board's words and what they mean, in --lang")
+    _add_lang(g)
     return p
 
 
@@ -222,27 +225,34 @@ def cmd_explain(
     return first.to_json(lang)
 
 
-def cmd_rules(spec: str | None) -> dict[str, Any]:
+def cmd_rules(spec: str | None, lang: str = DEFAULT) -> dict[str, Any]:
+    """Every preset, code and rule (or one rule set described), the words in ``lang``."""
     from .rules import PRESETS, PUFF_OPTIONS, brade
 
     if spec is None:
         presets = {**PRESETS, **brade.PRESETS}
         codes = {"puff": list(PUFF_OPTIONS), "brade": list(brade.CODES)}
         return {
-            "presets": {k: str(v.get("title", k)) for k, v in presets.items()},
+            "presets": {k: message_text(f"preset.{k}", lang) for k in presets},
             "codes": codes,
             "rules": {
-                r.id: {"source": r.source, "section": r.section, "summary": r.summary}
+                r.id: {"source": r.source, "section": r.section, "summary": r.summary_text(lang)}
                 for r in RULES.values()
             },
         }
-    return describe(rules(spec))
+    return describe(rules(spec), lang)
 
 
 def run(argv: list[str]) -> dict[str, Any]:
     args = _parser().parse_args(argv)
     if args.command == "rules":
-        return cmd_rules(args.spec)
+        return cmd_rules(args.spec, args.lang)
+    if args.command == "glossary":
+        return {
+            "lang": args.lang,
+            "title": message_text("glossary.title", args.lang),
+            "terms": glossary(args.lang),
+        }
     rs = rules(args.rules)
     pos = Position.parse(args.position, rs)
     dice = _dice(args.dice)

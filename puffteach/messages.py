@@ -27,7 +27,16 @@ from typing import Final, NamedTuple
 
 from .color import Color
 
-__all__ = ["LANGUAGES", "Message", "MessageError", "catalogue", "language", "render", "text"]
+__all__ = [
+    "LANGUAGES",
+    "Message",
+    "MessageError",
+    "catalogue",
+    "glossary",
+    "language",
+    "render",
+    "text",
+]
 
 #: the languages with a catalogue; English is the reference every other catalogue matches
 LANGUAGES: Final = ("en", "sv", "de")
@@ -130,3 +139,23 @@ def text(key: str, lang: str = DEFAULT, **params: object) -> str:
 def placeholders(template: str) -> set[str]:
     """The parameter names a template uses (for the catalogue tests)."""
     return {m.group(1) for m in _FIELD.finditer(template)}
+
+
+def glossary(lang: str = DEFAULT) -> list[dict[str, str]]:
+    """The catalogue's glossary in ``lang``: the board's words (``glossary.<id>.term``) with
+    what they mean (``glossary.<id>.means``), in the catalogue's order, each with its English
+    term beside it (``python -m puffteach glossary --lang sv``)."""
+    table, english = catalogue(lang), catalogue(DEFAULT)
+    out = []
+    for key in table:
+        if key.startswith("glossary.") and key.endswith(".term"):
+            ident = key[len("glossary.") : -len(".term")]
+            out.append(
+                {
+                    "id": ident,
+                    "term": table[key],
+                    "means": table[f"glossary.{ident}.means"],
+                    "en": english[key],
+                }
+            )
+    return out

@@ -579,3 +579,55 @@ def test_game_speaks_its_language() -> None:
     g3 = Game("kontrar-puff", position=START)
     with pytest.raises(GameError, match=r"^roll the dice first$"):
         g3.push("0/5")
+
+
+def test_rules_command_speaks_the_language_asked() -> None:
+    """Rule summaries, preset titles and RV's advice come from the catalogue (rules.json)."""
+    listing = cli("rules", "--lang", "sv")
+    # LT's order rule, in our Swedish: the lower die first, or the whole roll is lost (fåta)
+    assert listing["rules"]["P-order"] == {
+        "source": "LT",
+        "section": "Förflyttningen av brickorna",
+        "summary": "den lägre tärningen flyttas först; går den inte att flytta fåtas hela slaget",
+    }
+    assert listing["presets"]["gegenpuff"] == "Gegenpuff (medeltida rekonstruktion)"
+    assert cli("rules", "--lang", "de")["presets"]["brade-standard"] == (
+        "bräde, Standardregeln (Regler för bräde)"
+    )
+    en = cli("rules")
+    assert en["rules"]["RV-25"]["summary"] == (
+        "once per game a player may refuse his roll and roll again"
+    )
+    assert set(listing["rules"]) == set(en["rules"])  # ids never change with the language
+    described = cli("rules", "brade-standard+10+7", "--lang", "de")
+    assert described["advice"] == ["RV 10 rät davon ab, 10 mit 7 zu verbinden; trotzdem angenommen"]
+    assert described["title"] == "bräde, Standardregeln (Regler för bräde)"
+    assert described["summaries"]["RV-10"] == (
+        "kein Herausnehmen, solange der Gegner ein Band auf seinem huk hält"
+    )
+    assert cli("rules", "brade-standard+10+7")["advice"] == [
+        "RV 10 advises against combining 10 with 7; accepted"
+    ]
+
+
+def test_preset_titles_in_english_are_the_rule_sets_titles() -> None:
+    from puffteach.rules import ALL_PRESETS
+
+    for preset in ALL_PRESETS:
+        assert catalogue("en")[f"preset.{preset}"] == rules(preset).title
+
+
+def test_glossary_in_each_language() -> None:
+    sv = cli("glossary", "--lang", "sv")
+    de = cli("glossary", "--lang", "de")
+    en = cli("glossary")
+    assert [t["id"] for t in sv["terms"]] == [t["id"] for t in en["terms"]]
+    assert [t["id"] for t in de["terms"]] == [t["id"] for t in en["terms"]]
+    words = {t["id"]: t["term"] for t in sv["terms"]}
+    # the sources' own words: LT/BH's tunga, blotta, fåta; Pierer's Dreieck, Schneider, Thurm
+    assert words["point"] == "tunga" and words["blot"] == "blotta" and words["fata"] == "fåta"
+    german = {t["id"]: t["term"] for t in de["terms"]}
+    assert german["point"] == "Dreieck" and german["schneider"] == "Schneider"
+    assert german["tower"] == "Thurm, Gänsereihe" and german["wall"] == "Kette"
+    assert all(t["means"] and t["en"] for t in sv["terms"] + de["terms"])
+    assert sv["title"] == "Ordlista över brädets ord" and sv["lang"] == "sv"

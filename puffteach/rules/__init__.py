@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Final
 
+from ..messages import DEFAULT, text
 from .base import _DEFAULT_IDS, KEYS, PaschMoves, RuleFields, RuleSet, RuleSetError
 from .ids import RULES, SOURCES, Rule, rule
 
@@ -155,26 +156,29 @@ def _build_puff(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     return RuleSet(name=name, preset=preset, codes=tuple(chosen), **values)
 
 
-def describe(rs: RuleSet) -> dict[str, object]:
-    """A JSON-friendly description of a rule set (used by ``puffteach rules NAME``)."""
+def describe(rs: RuleSet, lang: str = DEFAULT) -> dict[str, object]:
+    """A JSON-friendly description of a rule set (used by ``puffteach rules NAME``); its words
+    (the preset's ``title``, ``summaries`` of its rules, ``advice``) in ``lang``."""
     data = dataclasses.asdict(rs)
+    data["title"] = text(f"preset.{rs.preset}", lang)
     data["ids"] = dict(rs.ids)
     data["source_title"] = SOURCES[rs.source]
     data["rules"] = sorted(
         {rs.rule_id(c) for c in _DEFAULT_IDS} | set(PUFF_OPTIONS.keys() & set(rs.codes))
     )
     data["advice"] = []  # combinations the source advises against (accepted)
-    _DESCRIBE.get(rs.family, _as_is)(rs, data)
+    _DESCRIBE.get(rs.family, _as_is)(rs, data, lang)
+    data["summaries"] = {r: RULES[r].summary_text(lang) for r in rs_rules(data)}
     return data
 
 
-def _as_is(rs: RuleSet, data: dict[str, object]) -> None:
+def _as_is(rs: RuleSet, data: dict[str, object], lang: str) -> None:
     return None
 
 
-def _describe_brade(rs: RuleSet, data: dict[str, object]) -> None:
+def _describe_brade(rs: RuleSet, data: dict[str, object], lang: str) -> None:
     """The RV paragraphs in force, RV's advice, and their rule ids."""
-    data["advice"] = brade.advice(rs)
+    data["advice"] = brade.advice(rs, lang)
     codes = sorted(brade.effective_codes(rs).values(), key=brade.paragraph)
     data["effective_codes"] = codes
     data["rules"] = sorted({*rs_rules(data), *(f"RV-{c}" for c in codes)})
@@ -193,7 +197,7 @@ _BUILD: Final[dict[str, Callable[[str, RuleFields, list[str]], RuleSet]]] = {
     "puff": _build_puff,
     "brade": brade.build,
 }
-_DESCRIBE: Final[dict[str, Callable[[RuleSet, dict[str, object]], None]]] = {
+_DESCRIBE: Final[dict[str, Callable[[RuleSet, dict[str, object], str], None]]] = {
     "brade": _describe_brade,
 }
 

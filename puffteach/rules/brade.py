@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from ..errors import DiceError, LocalizedError
-from ..messages import Message
+from ..messages import DEFAULT, Message, text
 from .base import RuleFields, RuleSet, RuleSetError
 from .ids import Rule, register
 
@@ -32,111 +32,24 @@ BH_SEC = {
 }
 
 register(
-    Rule(
-        "B-start",
-        "BH",
-        BH_SEC["start"],
-        "all fifteen checkers start on the player's home, his point 1",
-    ),
-    Rule(
-        "B-tek",
-        "BH",
-        BH_SEC["start"],
-        "each player rolls one die (tekar); the lower starts, equal dice roll again",
-    ),
-    Rule(
-        "B-dice",
-        "BH",
-        BH_SEC["move"],
-        "the dice may be moved in either order, as many pips as possible; if only one die can "
-        "be used, the higher when either could be; an alla is moved four times",
-    ),
-    Rule(
-        "B-noband",
-        "BH",
-        BH_SEC["band"],
-        "no band on your points 2-11; bands may stand on the buk (12) and on 13-24",
-    ),
-    Rule(
-        "B-hit",
-        "BH",
-        BH_SEC["hit"],
-        "landing or touching down on an opponent blot hits it; a player with hit checkers "
-        "moves nothing else until all are back in play",
-    ),
-    Rule(
-        "B-enter",
-        "BH",
-        BH_SEC["hit"],
-        "a hit checker enters on the point of the die's number in the first quarter, if it "
-        "is empty or holds an opponent blot, never onto your own checkers",
-    ),
-    Rule(
-        "B-burst-entry",
-        "BH",
-        BH_SEC["hit"],
-        "when all six points of the first quarter hold own checkers or opponent bands, an "
-        "entering checker may burst an opponent band there",
-    ),
-    Rule(
-        "B-burst-wall",
-        "BH",
-        BH_SEC["wall"],
-        "six or more opponent bands in a row may be burst by landing or touching down on them",
-    ),
-    Rule(
-        "B-land",
-        "BH",
-        BH_SEC["wall"],
-        "no landing or touching down on an opponent band (unless it may be burst)",
-    ),
-    Rule(
-        "B-last-checker",
-        "BH",
-        BH_SEC["home"],
-        "a player with only one checker left to bear off may never burst",
-    ),
-    Rule(
-        "B-bearoff",
-        "BH",
-        BH_SEC["home"],
-        "bearing off needs all checkers in the fourth quarter; the home counts as point 25 "
-        "and a checker goes there only with the exact number",
-    ),
-    Rule("B-win-home", "BH", BH_SEC["home"], "bearing off the last checker wins (hemspel)"),
-    Rule(
-        "B-beautiful",
-        "BH",
-        BH_SEC["beauty"],
-        "a pattern in the fourth quarter wins (vackert spel) if no pips remain to be used",
-    ),
-    Rule(
-        "B-one-die",
-        "BH",
-        BH_SEC["beauty"],
-        "a player one move of at most six from a beautiful pattern may roll one die, then "
-        "must roll one die for two more rolls",
-    ),
-    Rule(
-        "B-munk",
-        "BH",
-        BH_SEC["munk"],
-        "a hemspel or beautiful win while the loser has hit checkers is won with munk",
-    ),
-    Rule(
-        "B-jan",
-        "BH",
-        BH_SEC["jan"],
-        "the loser is jan when he has more checkers to enter than free points in his first "
-        "quarter; the roll is first moved in full",
-    ),
-    Rule(
-        "B-sprangjan",
-        "BH",
-        BH_SEC["sjan"],
-        "a jan completed by bursting a band is sprängjan and wins at once",
-    ),
-    Rule("B-score", "BH", BH_SEC["match"], "every won game counts the same"),
+    Rule("B-start", "BH", BH_SEC["start"]),
+    Rule("B-tek", "BH", BH_SEC["start"]),
+    Rule("B-dice", "BH", BH_SEC["move"]),
+    Rule("B-noband", "BH", BH_SEC["band"]),
+    Rule("B-hit", "BH", BH_SEC["hit"]),
+    Rule("B-enter", "BH", BH_SEC["hit"]),
+    Rule("B-burst-entry", "BH", BH_SEC["hit"]),
+    Rule("B-burst-wall", "BH", BH_SEC["wall"]),
+    Rule("B-land", "BH", BH_SEC["wall"]),
+    Rule("B-last-checker", "BH", BH_SEC["home"]),
+    Rule("B-bearoff", "BH", BH_SEC["home"]),
+    Rule("B-win-home", "BH", BH_SEC["home"]),
+    Rule("B-beautiful", "BH", BH_SEC["beauty"]),
+    Rule("B-one-die", "BH", BH_SEC["beauty"]),
+    Rule("B-munk", "BH", BH_SEC["munk"]),
+    Rule("B-jan", "BH", BH_SEC["jan"]),
+    Rule("B-sprangjan", "BH", BH_SEC["sjan"]),
+    Rule("B-score", "BH", BH_SEC["match"]),
 )
 
 _RV_SECTIONS = {
@@ -168,150 +81,62 @@ _RV_SECTIONS = {
     26: "Poängskala",
 }
 
-#: code -> (summary, field changes)
-CODES: Final[dict[str, tuple[str, RuleFields]]] = {
-    "1a": ("in a match the loser of a game starts the next", RuleFields(match_start="1a")),
-    "1b": ("in a match the players tek again for every game", RuleFields(match_start="1b")),
-    "1c": (
-        "in a match the first roll alternates between the players",
-        RuleFields(match_start="1c"),
-    ),
-    "2a": (
-        "a first roll of 6-6 may put six checkers on point 7 as one burstable band",
-        RuleFields(opening_six="2a"),
-    ),
-    "2b": (
-        "as 2a; an answering six-out sends the first six back home",
-        RuleFields(opening_six="2b"),
-    ),
-    "2c": ("as 2b, for as long as 6-6 answers 6-6", RuleFields(opening_six="2c")),
+#: code -> field changes (what each code means: the catalogue's ``rule.RV-<code>``)
+_CODE_FIELDS: Final[dict[str, RuleFields]] = {
+    "1a": RuleFields(match_start="1a"),
+    "1b": RuleFields(match_start="1b"),
+    "1c": RuleFields(match_start="1c"),
+    "2a": RuleFields(opening_six="2a"),
+    "2b": RuleFields(opening_six="2b"),
+    "2c": RuleFields(opening_six="2c"),
     # RV 2a's two local forms (no letter of their own in RV): named codes beside 2a-2c
-    "2a-kvartaner": (
-        "as 2a, also for a first 4-4: six checkers on point 5 (some circles)",
-        RuleFields(six_out_kvartaner=True),
-    ),
-    "2a-island": (
-        "the Icelandic form of 2a: a first 6-6 puts four checkers on point 7",
-        RuleFields(six_out_count=4),
-    ),
-    "3": ("no band before five blots have left the home", RuleFields(five_blots=True)),
-    "4a": (
-        "a player who never had a band in his 3rd/4th quarter nor the janblotta out may "
-        "resign for a hemspel's points",
-        RuleFields(resign="4a"),
-    ),
-    "4b": ("resigning is not allowed", RuleFields(resign="4b")),
-    "4c": (
-        "no resigning, but a jan made before the victim had a band in his 3rd/4th quarter "
-        "scores as a hemspel",
-        RuleFields(resign="4c"),
-    ),
-    "5a": (
-        "an entering checker bursts if more checkers wait than free points in the first quarter",
-        RuleFields(burst_entry="5a"),
-    ),
+    "2a-kvartaner": RuleFields(six_out_kvartaner=True),
+    "2a-island": RuleFields(six_out_count=4),
+    "3": RuleFields(five_blots=True),
+    "4a": RuleFields(resign="4a"),
+    "4b": RuleFields(resign="4b"),
+    "4c": RuleFields(resign="4c"),
+    "5a": RuleFields(burst_entry="5a"),
     # RV 5a read strictly (no letter of its own in RV): a named reading beside 5a
-    "5a-strict": (
-        "as 5a, counting only empty points as free (an opponent blot's point is not)",
-        RuleFields(burst_entry_strict=True),
-    ),
-    "5b": (
-        "an entering checker bursts when all six first-quarter points hold own checkers "
-        "or opponent bands",
-        RuleFields(burst_entry="5b"),
-    ),
-    "6a": ("more than five bands in a row are allowed but may be burst", RuleFields(wall="6a")),
-    "6b": (
-        "six bands in a row may not be made; a die that would force it is forfeited",
-        RuleFields(wall="6b"),
-    ),
-    "7": (
-        "a band on the huk may be burst once the opponent has all checkers in his fourth quarter",
-        RuleFields(huk_burst=True),
-    ),
-    "8a": (
-        "any checker may be borne off, reducing a larger die, using as many pips as possible",
-        RuleFields(bearoff="8a"),
-    ),
-    "8b": (
-        "only the rearmost checker may be borne off, reducing allowed",
-        RuleFields(bearoff="8b"),
-    ),
-    "8c": ("only exact bear-off; a larger die is forfeited", RuleFields(bearoff="8c")),
-    "8d": (
-        "exact bear-off only while the opponent holds his huk, else 8a",
-        RuleFields(bearoff="8d"),
-    ),
-    "9": (
-        "the bear-off may not begin until every checker in the fourth quarter stands in a band",
-        RuleFields(bear_bands_only=True),
-    ),
-    "10": (
-        "no bear-off while the opponent holds a band on his huk",
-        RuleFields(huk_blocks_bearoff=True),
-    ),
-    "11": (
-        "after the starter's hemspel without munk the opponent has one roll to draw",
-        RuleFields(after_game=(11,)),
-    ),
-    "12": (
-        "after a hemspel the loser has three rolls to make a beautiful pattern",
-        RuleFields(after_game=(12,)),
-    ),
-    "13": (
-        "after a beautiful win the loser has three rolls to make a higher one",
-        RuleFields(after_game=(13,)),
-    ),
-    "14a": (
-        "a beautiful pattern counts only after the roll is moved with the most pips",
-        RuleFields(beautiful="14a"),
-    ),
-    "14b": ("a beautiful pattern counts as soon as it stands", RuleFields(beautiful="14b")),
-    "15a": (
-        "the one-die rule: a three-roll series of one die towards a beautiful pattern",
-        RuleFields(one_die="15a"),
-    ),
-    "15b": (
-        "as 15a; a second series binds the player to one die for the rest of the game",
-        RuleFields(one_die="15b"),
-    ),
-    "16": (
-        "triangel 5-4-3-2-1 on points 24-20 is a beautiful play",
-        RuleFields(patterns=("triangel",)),
-    ),
-    "17": ("9-5-1 on points 24-22 is a beautiful play", RuleFields(patterns=("nio-fem-ett",))),
-    "18": (
-        "kejsarspel is a beautiful play valued as uppspel",
-        RuleFields(patterns=("kejsarspel",)),
-    ),
-    "19": (
-        "while the opponent holds his huk, patterns may stand one point further back",
-        RuleFields(shifted_patterns=True),
-    ),
-    "20": ("one munk point per opponent checker waiting to enter", RuleFields(munk_graded=True)),
-    "21": (
-        "one extra jan point per checker beyond what the opponent can enter",
-        RuleFields(jan_graded=True),
-    ),
-    "22": (
-        "hitting a blot and bearing off the last checker in one roll is pissmunk",
-        RuleFields(pissmunk=True),
-    ),
-    "23": ("every roll is called out by its traditional name", RuleFields(roll_names=True)),
-    "24a": ("jan or sprängjan wins as soon as one die makes it", RuleFields(jan_when="24a")),
-    "24b": (
-        "jan and sprängjan win only after the whole roll is moved with the most pips",
-        RuleFields(jan_when="24b", sprangjan_now=False),
-    ),
-    "25": (
-        "once per game a player may refuse his roll and roll again",
-        RuleFields(reroll_once=True),
-    ),
-    "26a": ("points: Regler för bräde 2005", RuleFields(points="26a")),
-    "26b": ("points: Lyckans Talisman 1818", RuleFields(points="26b")),
-    "26c": ("points: Illustrerad spelbok 1888", RuleFields(points="26c")),
-    "26d": ("points: Vasamuseets vänner 1999", RuleFields(points="26d")),
-    "26e": ("points: Fars brädspel 2003", RuleFields(points="26e")),
+    "5a-strict": RuleFields(burst_entry_strict=True),
+    "5b": RuleFields(burst_entry="5b"),
+    "6a": RuleFields(wall="6a"),
+    "6b": RuleFields(wall="6b"),
+    "7": RuleFields(huk_burst=True),
+    "8a": RuleFields(bearoff="8a"),
+    "8b": RuleFields(bearoff="8b"),
+    "8c": RuleFields(bearoff="8c"),
+    "8d": RuleFields(bearoff="8d"),
+    "9": RuleFields(bear_bands_only=True),
+    "10": RuleFields(huk_blocks_bearoff=True),
+    "11": RuleFields(after_game=(11,)),
+    "12": RuleFields(after_game=(12,)),
+    "13": RuleFields(after_game=(13,)),
+    "14a": RuleFields(beautiful="14a"),
+    "14b": RuleFields(beautiful="14b"),
+    "15a": RuleFields(one_die="15a"),
+    "15b": RuleFields(one_die="15b"),
+    "16": RuleFields(patterns=("triangel",)),
+    "17": RuleFields(patterns=("nio-fem-ett",)),
+    "18": RuleFields(patterns=("kejsarspel",)),
+    "19": RuleFields(shifted_patterns=True),
+    "20": RuleFields(munk_graded=True),
+    "21": RuleFields(jan_graded=True),
+    "22": RuleFields(pissmunk=True),
+    "23": RuleFields(roll_names=True),
+    "24a": RuleFields(jan_when="24a"),
+    "24b": RuleFields(jan_when="24b", sprangjan_now=False),
+    "25": RuleFields(reroll_once=True),
+    "26a": RuleFields(points="26a"),
+    "26b": RuleFields(points="26b"),
+    "26c": RuleFields(points="26c"),
+    "26d": RuleFields(points="26d"),
+    "26e": RuleFields(points="26e"),
+}
+
+#: code -> (summary in English, field changes)
+CODES: Final[dict[str, tuple[str, RuleFields]]] = {
+    code: (text(f"rule.RV-{code}"), fields) for code, fields in _CODE_FIELDS.items()
 }
 
 BASE_PATTERNS = ("enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel")
@@ -403,17 +228,17 @@ _MISFITS: Final[dict[frozenset[str], Message]] = {
 }
 #: combinations RV only advises against (RV 10: "lämpligen inte", RV 19: "bör inte"):
 #: accepted, and named in ``describe`` (the ``rules`` command) as advice
-ADVICE: Final[dict[frozenset[str], str]] = {
-    frozenset({a, b}): f"RV {a} advises against combining {a} with {b}; accepted"
+ADVICE: Final[dict[frozenset[str], Message]] = {
+    frozenset({a, b}): Message.of("rules.advice", a=a, b=b)
     for a in ("10", "19")
     for b in ("7", "8d", "9")
 }
 
 
-def advice(rs: RuleSet) -> list[str]:
-    """RV's advice against combinations of codes in force in ``rs`` (not errors)."""
+def advice(rs: RuleSet, lang: str = DEFAULT) -> list[str]:
+    """RV's advice against combinations of codes in force in ``rs`` (not errors), in ``lang``."""
     eff = set(effective_codes(rs).values())
-    return [why for pair, why in ADVICE.items() if pair <= eff]
+    return [why.text(lang) for pair, why in ADVICE.items() if pair <= eff]
 
 
 def paragraph(code: str) -> int:
@@ -424,9 +249,9 @@ def paragraph(code: str) -> int:
     return int(digits.group())
 
 
-for _code, (_summary, _) in CODES.items():
+for _code in CODES:
     _para = paragraph(_code)
-    register(Rule(f"RV-{_code}", "RV", f"{_para}. {_RV_SECTIONS[_para]}", _summary))
+    register(Rule(f"RV-{_code}", "RV", f"{_para}. {_RV_SECTIONS[_para]}"))
 
 
 def slot(code: str) -> str:
