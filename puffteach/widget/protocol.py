@@ -777,6 +777,8 @@ def _a_select(ctx: _Ctx, action: Action) -> None:
     game = _playing(ctx)
     point = action.get("point")
     if point is None:
+        if ctx.state.get("selected"):  # said, so a screen reader hears the selection go
+            ctx.say(Message.of("board.deselected"))
         ctx.state["selected"] = None
         return
     _select(ctx, game, point)

@@ -230,6 +230,162 @@ function staticSender(model, root, status, start, stop) {
   };
 }
 
+// ------------------------------------------------------------------ keyboard and screen reader
+// The board is one tab stop (a roving tabindex over its points and pools, issue 13): the arrow
+// keys walk the path of the side to move, from its waiting checkers (pool x0) over its path
+// points 1-24 to its borne-off ones (x25); Home/End go to the ends, Page Up/Down a quarter.
+// Enter or Space clicks the place (select a checker, then a target; a forbidden target is
+// explained), Escape clears the selection, R rolls, U undoes (Shift+U redoes), H asks for a
+// hint where the board offers one (a button.pt-hint), ? shows the keys. Focus never falls
+// out of the board after an action: when the control that had it is disabled or hidden, the
+// board takes it. A polite live region reads what the board says after every action (rolls,
+// moves and refusals with their reason, the game's end): the sentences of state.message, which
+// come from the message catalogue like every word here (ui.* keys).
+function boardKeys({ root, board, cur, send }) {
+  const live = h("div", "pt-live");
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  // visually hidden, read by screen readers
+  Object.assign(live.style, {
+    position: "absolute", width: "1px", height: "1px", overflow: "hidden",
+    clip: "rect(0 0 0 0)", clipPath: "inset(50%)", whiteSpace: "nowrap", margin: "-1px",
+  });
+  const help = h("details", "pt-keys");
+  const helpTitle = h("summary");
+  const helpText = h("p");
+  help.append(helpTitle, helpText);
+
+  let cursor = null; // the place holding the board's tab stop: a point 1-24 or a pool name
+  let focusInside = false; // focus was in this board's widget (and not moved away since)
+  let last = null; // the state last shown
+
+  const place = (g) => (g.dataset.point ? Number(g.dataset.point) : g.dataset.pool);
+  const find = (p) => board.querySelector(typeof p === "number"
+    ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`);
+  const side = () => (cur().to_move === "b" ? "b" : "w");
+  /** The mover's path: his waiting pool, his points 1-24 in his numbering, his borne-off pool. */
+  const path = () => {
+    const me = side();
+    const key = me === "w" ? "white" : "black";
+    const points = [...board.querySelectorAll("g.pt")]
+      .sort((a, b) => Number(a.dataset[key]) - Number(b.dataset[key]));
+    return [find(`${me}0`), ...points, find(`${me}25`)].filter(Boolean);
+  };
+  /** Where the tab stop goes first: the selection, else the mover's first checker on his path. */
+  const home = () => {
+    const s = cur();
+    if (s.selected && find(s.selected.point)) return find(s.selected.point);
+    const me = side();
+    const order = path();
+    return order.find((g) => (g.classList.contains("pool")
+      ? g.dataset.pool === `${me}0` && Number(g.dataset.count) > 0
+      : g.dataset.color === me)) || order[0] || null;
+  };
+  /** One tab stop: the cursor's place has tabindex 0, every other place -1. */
+  const rove = () => {
+    let g = cursor !== null ? find(cursor) : null;
+    if (!g) g = home();
+    cursor = g ? place(g) : null;
+    for (const p of board.querySelectorAll("g.pt, g.pool")) {
+      p.setAttribute("tabindex", p === g ? "0" : "-1");
+    }
+    return g;
+  };
+  const focusBoard = () => {
+    const g = rove();
+    if (g) g.focus();
+  };
+  const announce = (text) => {
+    if (!text) return;
+    live.textContent = "";
+    // a new text node after a pause, so the same sentence twice is read twice
+    setTimeout(() => { live.textContent = text; }, 40);
+  };
+
+  root.addEventListener("focusin", (ev) => {
+    focusInside = true;
+    const g = ev.target.closest ? ev.target.closest("g.pt, g.pool") : null;
+    if (g && board.contains(g)) {
+      cursor = place(g);
+      rove();
+    }
+  });
+  root.addEventListener("focusout", (ev) => {
+    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) focusInside = false;
+  });
+  document.addEventListener("pointerdown", (ev) => {
+    if (!root.contains(ev.target)) focusInside = false;
+  }, true);
+
+  board.addEventListener("keydown", (ev) => {
+    if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    const s = cur();
+    const here = ev.target.closest ? ev.target.closest("g.pt, g.pool") : null;
+    const order = path();
+    const i = here ? order.indexOf(here) : -1;
+    const go = (j) => {
+      const g = order[Math.max(0, Math.min(order.length - 1, j))];
+      if (!g) return;
+      cursor = place(g);
+      rove();
+      g.focus();
+    };
+    switch (ev.key) {
+      case "ArrowRight": case "ArrowDown": go(i + 1); break;
+      case "ArrowLeft": case "ArrowUp": go(i < 0 ? 0 : i - 1); break;
+      case "Home": go(0); break;
+      case "End": go(order.length - 1); break;
+      case "PageDown": go(i + 6); break;
+      case "PageUp": go(i < 0 ? 0 : i - 6); break;
+      case "Enter": case " ":
+        if (here) send({ type: "click", point: place(here) });
+        break;
+      case "Escape":
+        if (s.selected) send({ type: "select", point: null });
+        else announce(say(s, "ui.nothing_selected"));
+        break;
+      case "r": case "R": send({ type: "roll" }); break;
+      case "u": send({ type: "undo" }); break;
+      case "U": send({ type: "redo" }); break;
+      case "h": case "H": {
+        const hint = root.querySelector("button.pt-hint");
+        if (hint && !hint.hidden && !hint.disabled) hint.click();
+        else announce(say(s, "ui.no_hint"));
+        break;
+      }
+      case "?":
+        help.open = !help.open;
+        if (help.open) announce(helpText.textContent);
+        break;
+      default:
+        return;
+    }
+    ev.preventDefault();
+    ev.stopPropagation();
+  });
+
+  return {
+    live,
+    help,
+    focusBoard,
+    /** After every redraw: one tab stop, the words, what to announce, and the focus kept. */
+    update(s, redrawn) {
+      if (redrawn) rove();
+      helpTitle.textContent = say(s, "ui.keys");
+      helpText.textContent = say(s, "ui.keys_help");
+      board.setAttribute("aria-description", say(s, "ui.board_label"));
+      if (last !== null && s !== last && s.message
+        && (s.error || s.rev !== last.rev || s.message !== last.message)) announce(s.message);
+      last = s;
+      const a = document.activeElement;
+      const lost = !a || a === document.body || (root.contains(a) && (a.disabled || a.hidden
+        || a.offsetParent === null && !(a instanceof SVGElement)));
+      if (focusInside && lost) focusBoard();
+    },
+  };
+}
+
 function render({ model, el }) {
   const root = h("div", "puffteach-widget");
   const cfg = staticConfig();
@@ -250,8 +406,7 @@ function render({ model, el }) {
   const board = h("div", "pt-board");
   const diceRow = h("div", "pt-dice");
   const msg = h("div", "pt-message");
-  msg.setAttribute("role", "status");
-  msg.setAttribute("aria-live", "polite");
+  // read aloud by the live region of boardKeys (not by this element, so nothing is read twice)
   const outcome = h("div", "pt-outcome");
   const posRow = h("div", "pt-posrow");
   const posInput = h("input", "pt-position");
@@ -396,13 +551,10 @@ function render({ model, el }) {
     const p = pointOf(ev.target);
     if (p !== null) send({ type: "click", point: p });
   });
-  board.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter" && ev.key !== " ") return;
-    const p = pointOf(ev.target);
-    if (p === null) return;
-    ev.preventDefault();
-    send({ type: "click", point: p });
-  });
+  // keys (one tab stop, arrows along the path, Enter, Escape, R, U, H, ?) and the live region
+  const keys = boardKeys({ root, board, cur, send });
+  root.append(keys.live, keys.help);
+  start.addEventListener("click", () => keys.focusBoard()); // Play: the board takes the focus
 
   let lastSvg = null;
   function update() {
@@ -439,6 +591,16 @@ function render({ model, el }) {
     }
     toolSel.options[2].textContent = w("remove");
     turnSel.title = w("to_move");
+    // every control has a name (a select's or ◀/▶'s tooltip is no label)
+    die1.setAttribute("aria-label", w("die1"));
+    die2.setAttribute("aria-label", w("die2"));
+    nameSel.setAttribute("aria-label", w("pasch_face"));
+    toolSel.setAttribute("aria-label", w("setup_tool"));
+    turnSel.setAttribute("aria-label", w("turn_select"));
+    viewSel.setAttribute("aria-label", w("numbering"));
+    back.setAttribute("aria-label", w("back"));
+    fwd.setAttribute("aria-label", w("forward"));
+    hist.setAttribute("aria-label", w("history"));
 
     roll.disabled = !s.can_roll;
     rollOne.hidden = !s.can_roll_one_die;
@@ -469,6 +631,7 @@ function render({ model, el }) {
     }
     root.classList.toggle("pt-setup-mode", !!s.setup);
 
+    const redrawn = s.svg !== lastSvg;
     if (s.svg !== lastSvg) {
       const focused = pointOf(document.activeElement);
       board.innerHTML = s.svg || "";
@@ -510,6 +673,7 @@ function render({ model, el }) {
     note.textContent = w("numbering_note");
     autoplay(s);
     hist.title = w("history");
+    keys.update(s, redrawn);
   }
 
   model.on("change:state", update);

@@ -1,0 +1,513 @@
+"""Everyone in the class can use it (issue 13): keyboard, screen reader, phone.
+
+In Debian's Chromium (Playwright, headless, every request to another host aborted):
+
+- axe-core (``node_modules/axe-core``, an npm devDependency used only here; injected into the
+  page, never served by the book) on every page of the built book, in light and dark mode, and
+  on a live board in each state (idle, selected, refused, game over): no serious or critical
+  violation. The lesser ones are counted, printed and recorded (``record_property``).
+- A whole roll played with the keyboard only, reading the live region's announcements.
+- A roll played by touch at 390×844 on a chapter's live board, after the chapter menu opens.
+- No page is wider than the viewport at 390 px.
+
+Pages are found by globbing the built HTML tree (``built_book``), so the tests follow the book
+wherever its pages live (``book/…`` or ``en/book/…``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import CHROMIUM
+from conftest import CHROMIUM_ARGS as ARGS
+from puffteach.describe import describe
+from puffteach.position import Position
+from puffteach.widget import protocol
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+STATIC = Path(protocol.__file__).parent / "static"
+BOOT_TIMEOUT_MS = 120_000
+PHONE = {"width": 390, "height": 844}
+BAD = ("serious", "critical")
+
+
+def _need_browser() -> None:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
+    if not AXE.is_file():
+        pytest.skip("node_modules/axe-core is missing: run `npm install` (make npm)")
+
+
+def _serve(handler: Any) -> Iterator[str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(5)
+
+
+def _local_only(page: Any, blocked: list[str]) -> None:
+    def route(r: Any) -> None:
+        if urlparse(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _axe(page: Any, selector: str | None = None) -> list[dict[str, Any]]:
+    """axe-core's violations on the page (or inside ``selector``)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate(
+        """async (sel) => {
+          const r = await axe.run(sel ? document.querySelector(sel) : document,
+                                  {resultTypes: ["violations"]});
+          return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map((n) => n.target.join(" ") + " :: "
+                                      + (n.failureSummary || "").slice(0, 200))}));
+        }""",
+        selector,
+    )
+    return list(result)
+
+
+def _bad(violations: list[dict[str, Any]]) -> list[str]:
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][:3]}"
+        for v in violations
+        if v["impact"] in BAD
+    ]
+
+
+def _lesser(violations: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(
+        f"{v['id']}:{v['impact']}" for v in violations for _ in v["nodes"] if v["impact"] not in BAD
+    )
+
+
+# ------------------------------------------------------------------------- the board alone
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>puffteach board</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/board.css"></head>
+<body><main><h1>Board</h1><div id="root"></div></main>
+<script type="module">
+import widget from "/board.js";
+const data = { state: await (await fetch("/state")).json() };
+const handlers = {};
+let queue = Promise.resolve();
+const fire = (name) => { for (const cb of handlers[name] || []) cb(); };
+const model = {
+  get: (key) => data[key],
+  set: (key, value) => { data[key] = value; },
+  on: (name, cb) => { (handlers[name] ||= []).push(cb); },
+  off: (name, cb) => { handlers[name] = (handlers[name] || []).filter((f) => f !== cb); },
+  save_changes: () => {},
+  send: (msg) => {
+    queue = queue.then(async () => {
+      const r = await fetch("/action", { method: "POST", body: JSON.stringify(msg) });
+      data.state = await r.json();
+      window.ptActions = (window.ptActions || 0) + 1;
+      fire("change:state");
+    });
+  },
+};
+widget.render({ model, el: document.getElementById("root") });
+window.ptReady = true;
+</script></body></html>
+"""
+
+
+class _Board:
+    def __init__(self) -> None:
+        self.state = protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5)
+
+
+@pytest.fixture
+def board_site() -> Iterator[tuple[str, _Board]]:
+    app = _Board()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def _send(self, body: bytes, ctype: str) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            path = urlparse(self.path).path
+            if path == "/":
+                self._send(PAGE.encode(), "text/html; charset=utf-8")
+            elif path == "/state":
+                self._send(json.dumps(app.state).encode(), "application/json")
+            elif path in ("/board.js", "/board.css"):
+                ctype = "text/javascript" if path.endswith(".js") else "text/css"
+                self._send((STATIC / path[1:]).read_bytes(), ctype + "; charset=utf-8")
+            else:
+                self.send_error(404)
+
+        def do_POST(self) -> None:
+            n = int(self.headers.get("Content-Length", "0"))
+            app.state = protocol.step(app.state, json.loads(self.rfile.read(n)))
+            self._send(json.dumps(app.state).encode(), "application/json")
+
+    for url in _serve(Handler):
+        yield url, app
+
+
+def _open_board(browser: Any, url: str, **context: Any) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    blocked: list[str] = []
+    _local_only(page, blocked)
+    page.goto(url)
+    page.wait_for_function("window.ptReady === true")
+    return ctx, page, blocked
+
+
+def _actions_done(page: Any, n: int) -> None:
+    page.wait_for_function(f"(window.ptActions || 0) >= {n}")
+
+
+def _live(page: Any) -> str:
+    """The live region's sentence once it has settled (it is re-set after a short pause)."""
+    page.wait_for_timeout(120)
+    return str(page.locator(".pt-live").text_content() or "")
+
+
+def test_a_whole_roll_by_keyboard_only_with_the_live_region(
+    browser: Any, board_site: tuple[str, _Board], record_property: Callable[[str, object], None]
+) -> None:
+    url, app = board_site
+    ctx, page, blocked = _open_board(browser, url)
+    try:
+        # Tab from the top of the page: the board is one stop among the controls
+        presses = 0
+        while not page.evaluate("!!document.activeElement.closest('.pt-board')"):
+            page.keyboard.press("Tab")
+            presses += 1
+            assert presses < 30, "Tab never reaches the board"
+        stop = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert page.locator(".pt-board [tabindex='0']").count() == 1  # one tab stop
+        # the tab stop starts on the mover's waiting checkers, and it names them
+        assert stop == "White, to enter: 15 White checkers", stop
+
+        page.keyboard.press("r")
+        actions = 1
+        _actions_done(page, actions)
+        dice = app.state["dice"]
+        heard = [_live(page)]
+        assert heard[0] == f"White rolls {'-'.join(map(str, dice))}.", heard
+        # the focus stays in the board after the roll
+        assert page.evaluate("!!document.activeElement.closest('.pt-board')")
+
+        keys = 2  # Tab presses are counted apart; the roll was one key
+        moves = 0
+        while app.state["to_move"] == "w" and app.state["legal_moves"]:
+            move = app.state["legal_moves"][0]
+            frm, to = move.split("/")
+            src = 0 if frm == "0" else int(frm)
+            dst = 25 if to.startswith("off") else int(to.rstrip("*"))
+            for target, what in ((src, "select"), (dst, "move")):
+                here = page.evaluate(
+                    "(() => { const g = document.activeElement.closest('g.pt, g.pool');"
+                    " if (!g) return -1; if (g.dataset.pool) return g.dataset.pool.endsWith('25')"
+                    " ? 25 : 0; return Number(g.dataset.white); })()"
+                )
+                assert here >= 0, "focus left the board"
+                key = "ArrowRight" if target > here else "ArrowLeft"
+                for _ in range(abs(target - here)):
+                    page.keyboard.press(key)
+                    keys += 1
+                label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+                if what == "move":
+                    assert label.endswith(", legal target"), label
+                page.keyboard.press("Enter")
+                keys += 1
+                actions += 1
+                _actions_done(page, actions)
+                heard.append(_live(page))
+                if what == "select":
+                    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+                    assert label.endswith(", selected"), label
+            moves += 1
+            assert moves <= 8
+        assert heard[-1], heard
+        # every move was announced in the board's words: selections and the moves made
+        assert any("selected" in h for h in heard[1:]), heard
+        assert sum(h.startswith("White enters") or "enters" in h for h in heard) >= 1, heard
+        assert app.state["to_move"] == "b" or not app.state["legal_moves"]
+
+        # Escape clears a selection; a refused target says why (with the rule)
+        page.keyboard.press("r")  # Black rolls
+        actions += 1
+        _actions_done(page, actions)
+        assert "Black rolls" in _live(page)
+        page.keyboard.press("Home")
+        page.keyboard.press("Enter")  # select Black's waiting checkers
+        actions += 1
+        _actions_done(page, actions)
+        page.keyboard.press("Escape")
+        actions += 1
+        _actions_done(page, actions)
+        assert "selection cleared" in _live(page).lower()
+        page.keyboard.press("u")  # undo: the roll is taken back, focus stays
+        actions += 1
+        _actions_done(page, actions)
+        assert "undo" in _live(page)
+        assert page.evaluate("!!document.activeElement.closest('.pt-board')")
+        assert blocked == []
+    finally:
+        ctx.close()
+    print(f"\nkeyboard roll: {keys} keys after reaching the board ({presses} Tab); heard: {heard}")
+    record_property("keyboard_keys_per_roll", keys)
+
+
+def test_focus_stays_in_the_widget_when_the_roll_button_is_used(
+    browser: Any, board_site: tuple[str, _Board]
+) -> None:
+    url, _ = board_site
+    ctx, page, _ = _open_board(browser, url)
+    try:
+        page.locator("button.pt-roll").focus()
+        page.keyboard.press("Enter")  # the button is disabled after rolling
+        _actions_done(page, 1)
+        page.wait_for_timeout(100)
+        assert page.evaluate("!!document.activeElement.closest('.pt-board')")
+        # every control has a name
+        unnamed = page.evaluate(
+            """[...document.querySelectorAll(
+                 '.puffteach-widget button, .puffteach-widget select, .puffteach-widget input')]
+               .filter((e) => !e.hidden && e.offsetParent !== null)
+               .filter((e) => !(e.getAttribute('aria-label') || e.labels?.length
+                                || e.textContent.trim())).map((e) => e.className)"""
+        )
+        assert unnamed == []
+    finally:
+        ctx.close()
+
+
+def _axe_board_states(page: Any, app: _Board) -> dict[str, list[dict[str, Any]]]:
+    found = {"idle": _axe(page, ".puffteach-widget")}
+    page.locator('g.pool[data-pool="w0"]').click()  # select (no dice yet: refused)
+    _actions_done(page, 1)
+    found["refused"] = _axe(page, ".puffteach-widget")
+    page.locator("button.pt-roll").click()
+    _actions_done(page, 2)
+    page.locator('g.pool[data-pool="w0"]').click()
+    _actions_done(page, 3)
+    assert app.state["selected"], app.state["message"]
+    found["selected"] = _axe(page, ".puffteach-widget")
+    return found
+
+
+def test_axe_finds_nothing_serious_on_a_board_in_each_state(
+    browser: Any, board_site: tuple[str, _Board], record_property: Callable[[str, object], None]
+) -> None:
+    url, app = board_site
+    ctx, page, _ = _open_board(browser, url)
+    try:
+        found = _axe_board_states(page, app)
+        # game over: White bears off his last checker
+        app.state = protocol.initial_state("kontrar-puff", position="W:24,25x14 B:0x15 w", seed=1)
+        app.state = protocol.step(app.state, {"type": "set_dice", "dice": [6, 5]})
+        app.state = protocol.step(app.state, {"type": "move", "move": "24/off"})
+        assert app.state["outcome"], app.state["message"]
+        page.reload()
+        page.wait_for_function("window.ptReady === true")
+        found["game over"] = _axe(page, ".puffteach-widget")
+    finally:
+        ctx.close()
+    problems = {state: _bad(v) for state, v in found.items() if _bad(v)}
+    assert not problems, problems
+    lesser = {state: dict(_lesser(v)) for state, v in found.items()}
+    print(f"\naxe on the board, lesser violations by state: {lesser}")
+    record_property("axe_board_lesser", json.dumps(lesser))
+
+
+# ------------------------------------------------------------------------- the book
+@pytest.fixture(scope="module")
+def book_site(built_book: Path) -> Iterator[str]:
+    _need_browser()
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    yield from _serve(functools.partial(Handler, directory=str(built_book)))
+
+
+def _pages(built_book: Path) -> list[str]:
+    """Every page of the built book (not the static files, sources or highlighted modules)."""
+    pages = []
+    for path in sorted(built_book.rglob("*.html")):
+        rel = path.relative_to(built_book)
+        if any(part.startswith("_") for part in rel.parts):
+            continue
+        pages.append(rel.as_posix())
+    assert pages, f"no pages under {built_book}"
+    return pages
+
+
+def _page_with(built_book: Path, marker: str, name: str = "") -> str:
+    for rel in _pages(built_book):
+        if name and not rel.endswith(name):
+            continue
+        if marker in (built_book / rel).read_text(encoding="utf-8"):
+            return rel
+    raise AssertionError(f"no page with {marker!r}")
+
+
+def test_axe_finds_nothing_serious_on_any_book_page_in_light_and_dark_mode(
+    built_book: Path,
+    book_site: str,
+    browser: Any,
+    record_property: Callable[[str, object], None],
+) -> None:
+    pages = _pages(built_book)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    blocked: list[str] = []
+    _local_only(page, blocked)
+    problems: dict[str, list[str]] = {}
+    lesser: Counter[str] = Counter()
+    try:
+        for rel in pages:
+            for mode in ("light", "dark"):
+                page.goto(book_site + rel, wait_until="load")
+                page.evaluate(
+                    "(m) => { document.documentElement.dataset.theme = m;"
+                    " document.documentElement.dataset.mode = m; }",
+                    mode,
+                )
+                page.wait_for_timeout(50)
+                found = _axe(page)
+                if _bad(found):
+                    problems[f"{rel} ({mode})"] = _bad(found)
+                lesser += _lesser(found)
+    finally:
+        ctx.close()
+    print(f"\naxe on {len(pages)} pages x 2 modes: lesser violations {dict(lesser)}")
+    record_property("axe_pages", len(pages))
+    record_property("axe_book_lesser", json.dumps(dict(lesser)))
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert blocked == []
+
+
+def test_no_page_is_wider_than_a_phone(built_book: Path, book_site: str, browser: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    _local_only(page, [])
+    wide: dict[str, Any] = {}
+    try:
+        for rel in _pages(built_book):
+            page.goto(book_site + rel, wait_until="load")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > PHONE["width"]:
+                wide[rel] = width
+    finally:
+        ctx.close()
+    assert not wide, f"pages wider than {PHONE['width']} px: {wide}"
+
+
+def test_the_book_marks_swedish_and_german_terms_and_describes_its_boards(
+    built_book: Path,
+) -> None:
+    glossary = (built_book / _page_with(built_book, 'id="term-fåta"')).read_text(encoding="utf-8")
+    assert '<dt id="term-fåta" lang="sv"' in glossary or 'lang="sv" id="term-fåta"' in glossary
+    assert 'lang="de"' in glossary  # Thurm, Gänsereihe, …
+    chapter = (built_book / _page_with(built_book, "fig-live-first-pasch")).read_text(
+        encoding="utf-8"
+    )
+    assert '<span lang="sv">Förflyttningen av brickorna</span>' in chapter
+    # every board image has a description of its position as alt text, never a file name
+    for rel in _pages(built_book):
+        text = (built_book / rel).read_text(encoding="utf-8")
+        for alt in [
+            part.split('"', 1)[0] for part in text.split('<img alt="')[1:] if ".svg" in part
+        ]:
+            assert not alt.endswith(".svg"), (rel, alt)
+    start = describe(Position.parse("W:0x15 B:0x15 w"))
+    assert start == "White: 15 to enter. Black: 15 to enter. White to move."
+
+
+def test_a_roll_by_touch_on_a_phone_with_the_chapter_menu(
+    built_book: Path, book_site: str, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    chapter = _page_with(built_book, "puffteach-live")
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    blocked: list[str] = []
+    _local_only(page, blocked)
+    try:
+        page.goto(book_site + chapter)
+        # the chapter menu: the visible toggle opens the navigation dialog
+        toggle = page.locator(".primary-toggle:visible").first
+        toggle.tap()
+        menu = page.locator("#pst-primary-sidebar-modal")
+        expect(menu).to_have_attribute("open", "")
+        assert menu.locator("a").count() > 5
+        page.keyboard.press("Escape")
+        expect(menu).not_to_have_attribute("open", "")
+
+        widget = page.locator(".puffteach-widget").first
+        widget.scroll_into_view_if_needed()
+        widget.locator("button.pt-roll").tap()  # boots the engine, then rolls
+        expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+        expect(widget.locator(".pt-dice .pt-die")).not_to_have_count(0)
+        moved = 0
+        for _ in range(8):
+            if not widget.locator(".pt-dice .pt-die.pt-due").count():
+                break
+            widget.locator('g.pool[data-pool="w0"]').tap()
+            target = widget.locator('g[data-target="1"]').first
+            expect(target).to_be_visible()
+            target.tap()
+            moved += 1
+            page.wait_for_timeout(200)
+        assert moved >= 2
+        expect(widget.locator(".pt-dice .pt-die.pt-due")).to_have_count(0)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert blocked == []
+    finally:
+        ctx.close()
