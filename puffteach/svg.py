@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 
 from .board import BLACK, OFF, WHITE, Layout, entry_side, exit_side, from_physical, to_physical
 from .describe import describe_title
+from .errors import LocalizedError
 from .messages import LANGUAGES as MESSAGE_LANGUAGES
 from .messages import text as message_text
 from .position import DRAW
@@ -266,21 +267,18 @@ def _marks(values: Iterable[int | str], what: str) -> set[int | str]:
     for v in values:
         if isinstance(v, str):
             if v not in POOLS:
-                raise ValueError(
-                    f"{what} {v!r} is not a point or pool; use physical points 1-24 or "
-                    f"{', '.join(POOLS)}"
+                raise LocalizedError(
+                    "error.svg.pool", what=what, got=repr(v), pools=", ".join(POOLS)
                 )
         elif isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 24:
-            raise ValueError(
-                f"{what} {v!r} is not a physical point 1-24 (or a pool {', '.join(POOLS)})"
-            )
+            raise LocalizedError("error.svg.point", what=what, got=repr(v), pools=", ".join(POOLS))
         out.add(v)
     return out
 
 
 def _choice(value: str, valid: tuple[str, ...], what: str) -> str:
     if value not in valid:
-        raise ValueError(f"unknown {what} {value!r}; choose one of {', '.join(valid)}")
+        raise LocalizedError("error.svg.choice", what=what, got=repr(value), valid=", ".join(valid))
     return value
 
 
@@ -319,19 +317,19 @@ def draw(
     """
     rs = parse_rules(DEFAULT_RULES if rules is None else rules)
     _choice(view, VIEWS, "view")
-    lang = _choice(labels if lang is None else lang, LANGUAGES, "labels language")
+    lang = _choice(labels if lang is None else lang, LANGUAGES, "lang")
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
-        raise ValueError(f"size must be a positive whole number of pixels, got {size!r}")
+        raise LocalizedError("error.svg.size", got=repr(size))
     marked = _marks(highlight, "highlight")
     aimed = _marks(targets, "target")
     dice_t = tuple(dice) if dice is not None else ()
     for d in dice_t:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise ValueError(f"a die shows 1-6, got {d!r}")
+            raise LocalizedError("error.die", got=repr(d))
     used_s = set(used)
     for i in used_s:
         if not isinstance(i, int) or not 0 <= i < len(dice_t):
-            raise ValueError(f"used index {i!r} is not an index into the dice {dice_t}")
+            raise LocalizedError("error.svg.used", got=repr(i), dice=repr(dice_t))
 
     top = PAD + (TITLE if title else 0)
     geo = _Geo(rs.layout, flip, top)
@@ -658,9 +656,7 @@ def _last_move(
 ) -> list[str]:
     side, frm, to = move
     if side not in (WHITE, BLACK) or not (0 <= frm <= OFF and 0 <= to <= OFF):
-        raise ValueError(
-            f"last_move must be (side, from, to) with side 0/1 and path points 0-25, got {move!r}"
-        )
+        raise LocalizedError("error.svg.last_move", got=repr(move))
     own = pos.side(side)
 
     def where(p: int, leaving: bool) -> tuple[float, float]:

@@ -343,6 +343,7 @@ MESSAGE_MODULES = [
     "cli.py",
     "match.py",
     "board.py",
+    "svg.py",
 ]
 #: internal invariants, not words for a user; and argparse's own channel for a bad argument
 #: (its complaints stay in its English, like "the following arguments are required")
