@@ -13,7 +13,7 @@ BOOK := _build/html
 LANGS := sv de
 
 
-.PHONY: run test setup browser npm book pot serve demo lint typecheck pytest nbval bench clean
+.PHONY: run test setup browser npm book pot pdf serve demo lint typecheck pytest nbval bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,10 @@ test: lint typecheck pytest nbval
 $(VENV)/.installed-bench: $(STAMP)
 	$(PY) -m pip install -q -e ".[bench]"
 	touch $@
+
+# The whole book as one PDF (_build/puffteach-book.pdf), printed by Debian's chromium headless
+pdf: $(STAMP) npm browser
+	$(PY) scripts/book_pdf.py
 
 bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/random_games.py

@@ -84,6 +84,7 @@ from ..rules import RULES, rules
 from .a11y import cite_nodes, setup_a11y
 from .tables import KINDS, Table, resolve_specs, rule_anchor
 from .vendor import setup_vendor
+from .worksheet import ExplainDirective, PlaysDirective
 
 __all__ = [
     "setup",
@@ -524,8 +525,8 @@ def _number_chapters(app: Sphinx, env: Any) -> list[str]:
     return sorted(set(changed))
 
 
-def _caption_text(node: nodes.Element) -> str:
-    for child in node.children:
+def _caption_text(node: nodes.Node) -> str:
+    for child in node.children if isinstance(node, nodes.Element) else ():
         if isinstance(child, board_caption):
             return child.astext()
     return ""
@@ -568,6 +569,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("board", BoardDirective)
     app.add_directive("ruleset-table", RulesetTableDirective)
     app.add_directive("play", PlayDirective)
+    app.add_directive("plays", PlaysDirective)
+    app.add_directive("explain", ExplainDirective)
     app.add_role("rule", rule_role)
     app.add_html_math_renderer("puffteach-plain", (_visit_math, None), (_visit_math_block, None))
     app.connect("builder-inited", _static)
