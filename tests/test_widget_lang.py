@@ -178,3 +178,18 @@ def test_a_swedish_page_draws_swedish_live_boards(tmp_path: Path) -> None:
     assert state["view"]["lang"] == "sv"
     assert state["ui"]["ui.roll"] == "Slå" and "Vit på tur" in state["svg"]
     assert "Vit på tur" in out and "Weiß am Zug" in out
+
+
+def test_the_engines_refusals_speak_the_boards_language() -> None:
+    """A GameError behind a refusal (no re-roll in Puff, RV 25; a bad record) is the engine's
+    message, rendered in the board's language, not its English text."""
+    s = protocol.initial_state("kontrar-puff", position=START, seed=5, lang="sv")
+    s = protocol.step(s, {"type": "set_dice", "dice": [3, 5]})
+    refused = protocol.step(s, {"type": "reroll"})
+    assert refused["error"] == "kontrar-puff har inget omslag (RV 25)"
+    de = protocol.step(s, {"type": "view", "lang": "de"})
+    assert protocol.step(de, {"type": "reroll"})["error"] == (
+        "kontrar-puff kennt keinen neuen Wurf (RV 25)"
+    )
+    bad = protocol.step(s, {"type": "load", "record": "x"})
+    assert bad["error"].startswith("ett partiprotokoll ska vara JSON: ")

@@ -481,7 +481,11 @@ def _step(state: State, action: Action) -> State:
     except IllegalMoveError as e:
         refusal = (_explained(e.explanation), e.explanation)
     except (ValueError, TypeError, KeyError) as e:
-        refusal = (Message.of("board.error", text=str(e) or type(e).__name__), None)
+        # the engine's own message, so the board says it in its language
+        refusal = (
+            message_of(e) if str(e) else Message.of("board.error", text=type(e).__name__),
+            None,
+        )
     except Exception as e:  # never raise from a step: an unforeseen failure is a refusal too
         refusal = (Message.of("board.internal", error=_got(e)), None)
     if ctx is not None:
@@ -705,7 +709,7 @@ def _a_reroll(ctx: _Ctx, action: Action) -> None:
         raise _refuse("reroll_no_roll")
     why = _refusal_of(game, game.reroll)  # RV 25, as Game.reroll checks it
     if why is not None:
-        raise Refusal(Message.of("board.error", text=why))
+        raise Refusal(why)
     who = Color(game.position.turn)
     old = "-".join(map(str, t.plan.dice))
     ctx.say(Message.of("board.rerolls", side=who, dice=old))
@@ -922,14 +926,14 @@ def _a_load(ctx: _Ctx, action: Action) -> None:
     try:
         record = Game.parse_record(action.get("record"))  # type: ignore[arg-type]
     except GameError as e:
-        raise Refusal(Message.of("board.error", text=str(e))) from None
+        raise Refusal(message_of(e)) from None
     events = record.get("events", [])
     if not isinstance(events, list):
         raise _refuse("events_not_a_list")
     try:
         name = rules(record.get("rules")).name  # type: ignore[arg-type]
     except (ValueError, TypeError) as e:
-        raise Refusal(Message.of("board.error", text=str(e))) from None
+        raise Refusal(message_of(e)) from None
     entry = _replay(record)  # checks every event before touching the state
     index = _index(action.get("index", 0), len(events))
     full = {
@@ -1310,14 +1314,14 @@ def _text(key: str, lang: str, **params: object) -> str:
         return m.text(DEFAULT)
 
 
-def _refusal_of(game: Game, act: Callable[[], object]) -> str | None:
+def _refusal_of(game: Game, act: Callable[[], object]) -> Message | None:
     """Why ``act`` (a Game method) would be refused now, or None if it would be accepted: it is
     tried and its events taken back at once (``Game.undo``), so the game is as it was."""
     n = len(game.events)
     try:
         act()
     except ValueError as e:
-        return str(e) or type(e).__name__
+        return message_of(e) if str(e) else Message.of("board.error", text=type(e).__name__)
     while len(game.events) > n and game.undo():
         pass
     return None
