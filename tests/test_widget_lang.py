@@ -193,3 +193,38 @@ def test_the_engines_refusals_speak_the_boards_language() -> None:
     )
     bad = protocol.step(s, {"type": "load", "record": "x"})
     assert bad["error"].startswith("ett partiprotokoll ska vara JSON: ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("sv", ["Ordlista över brädets ord", "tunga (point)", "fåta (forfeit (fåta))"]),
+        ("de", ["Wörterverzeichnis des Brettes", "Dreieck (point)", "Thurm, Gänsereihe"]),
+        ("en", ["Glossary of the board", "point", "schneider"]),
+    ],
+)
+def test_the_glossary_directive_follows_the_page_language(
+    tmp_path: Path, lang: str, words: list[str]
+) -> None:
+    pytest.importorskip("sphinx")
+    import html
+
+    from conftest import build_tiny_book
+
+    root = Path(__file__).resolve().parent.parent
+    proc = build_tiny_book(
+        tmp_path,
+        'extensions = ["puffteach.sphinxext"]\n'
+        'html_math_renderer = "puffteach-plain"\n'
+        f'language = "{lang}"\n'
+        f"puffteach_node_modules = {str(root / 'node_modules')!r}\n",
+        "index.rst",
+        "Test\n====\n\n.. board-glossary::\n",
+    )
+    if proc.returncode != 0 and "npm install" in proc.stderr:
+        pytest.skip("node_modules is missing (make npm)")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = html.unescape((tmp_path / "out" / "index.html").read_text(encoding="utf-8"))
+    assert 'pt-board-glossary"' in out
+    for w in words:
+        assert w in out, w

@@ -82,6 +82,7 @@ from .. import svg
 from ..position import Position
 from ..rules import RULES, rules
 from .a11y import cite_nodes, setup_a11y
+from .glossary import setup_glossary
 from .tables import KINDS, Table, resolve_specs, rule_anchor
 from .vendor import setup_vendor
 from .worksheet import ExplainDirective, PlaysDirective
@@ -579,4 +580,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("puffteach-book.css")
     setup_vendor(app)
     setup_a11y(app)
+    setup_glossary(app)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
