@@ -323,6 +323,46 @@ def test_focus_stays_in_the_widget_when_the_roll_button_is_used(
         ctx.close()
 
 
+def test_on_a_phone_the_board_shows_half_of_itself_with_touch_targets_of_32_px(
+    browser: Any, board_site: tuple[str, _Board]
+) -> None:
+    url, app = board_site
+    ctx, page, _ = _open_board(browser, url, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.wait_for_function("!!document.querySelector('svg.puffteach-board[data-half]')")
+        measure = """[...document.querySelectorAll('g.pt > rect, g.pool > rect')]
+                 .map((r) => r.getBoundingClientRect())
+                 .filter((b) => b.right > 1 && b.left < innerWidth - 1)
+                 .map((b) => Math.min(b.width, b.height))"""
+        sizes = page.evaluate(measure)
+        page.locator("button.pt-half").tap()  # the other half
+        sizes += page.evaluate(measure)
+        page.locator("button.pt-half").tap()
+        assert len(sizes) >= 28 and min(sizes) >= 32, sizes  # 24 points and the pools
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # a roll by touch: the board turns to the half holding the targets
+        page.locator("button.pt-roll").tap()
+        _actions_done(page, 1)
+        n = 1
+        while app.state["to_move"] == "w" and app.state["legal_moves"]:
+            pool = page.locator('g.pool[data-pool="w0"]')
+            if not pool.is_visible() or not pool.bounding_box():
+                page.locator("button.pt-half").tap()
+            pool.tap()
+            n += 1
+            _actions_done(page, n)
+            target = page.locator('g[data-target="1"]').first
+            box = target.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1
+            target.tap()
+            n += 1
+            _actions_done(page, n)
+            assert n < 20
+        assert app.state["to_move"] == "b" or not app.state["legal_moves"]
+    finally:
+        ctx.close()
+
+
 def _axe_board_states(page: Any, app: _Board) -> dict[str, list[dict[str, Any]]]:
     found = {"idle": _axe(page, ".puffteach-widget")}
     page.locator('g.pool[data-pool="w0"]').click()  # select (no dice yet: refused)

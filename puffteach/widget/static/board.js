@@ -230,6 +230,87 @@ function staticSender(model, root, status, start, stop) {
   };
 }
 
+// ------------------------------------------------------------------ phone: half the board
+// The whole drawing is 764 units wide, 40 per point: on a phone (a board under 500 px) its
+// points would be narrower than 26 px. There the board shows one half (a quarter of each side,
+// with the pools beside it), where a point is about 37 px wide at 390 px; a button shows the
+// other half, and the board turns to the half that holds the legal targets of a selected
+// checker, or a place focused by keyboard. Wider boards show the whole drawing, as before.
+function halfBoard({ root, board, cur }) {
+  const MIN_WHOLE = 500;
+  const button = h("button", "pt-half");
+  button.type = "button";
+  button.hidden = true;
+  let half = null; // null (whole board), "left" or "right"
+  const svg = () => board.querySelector("svg.puffteach-board");
+  const fullWidth = () => {
+    const el = svg();
+    return Number((el.dataset.viewBox || el.getAttribute("viewBox")).split(/\s+/)[2]);
+  };
+  const sideOf = (g) => {
+    const b = g.getBBox();
+    return b.x + b.width / 2 < fullWidth() / 2 ? "left" : "right";
+  };
+  const apply = () => {
+    const el = svg();
+    if (!el) return;
+    if (!el.dataset.viewBox) el.dataset.viewBox = el.getAttribute("viewBox");
+    const [x0, y0, w, hgt] = el.dataset.viewBox.split(/\s+/).map(Number);
+    if (half) {
+      el.setAttribute("viewBox", `${half === "left" ? x0 : x0 + w / 2} ${y0} ${w / 2} ${hgt}`);
+      el.setAttribute("width", String(Math.round(w / 2)));
+      el.setAttribute("height", String(Math.round(hgt)));
+      el.dataset.half = half;
+    } else {
+      el.setAttribute("viewBox", el.dataset.viewBox);
+      delete el.dataset.half;
+    }
+    const s = cur();
+    button.textContent = say(s, half === "left" ? "ui.half_right" : "ui.half_left");
+    button.hidden = !half;
+  };
+  const narrow = () => (board.clientWidth || root.clientWidth) < MIN_WHOLE;
+  button.addEventListener("click", () => {
+    half = half === "left" ? "right" : "left";
+    apply();
+  });
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      const want = narrow();
+      if (want && !half) half = "left";
+      if (!want) half = null;
+      apply();
+    }).observe(root);
+  }
+  return {
+    button,
+    /** The half that shows ``g`` (a point or pool), when only half is shown. */
+    show(g) {
+      if (!half || !svg()) return;
+      const side = sideOf(g);
+      if (side !== half) {
+        half = side;
+        apply();
+      }
+    },
+    /** After a redraw; true when the board has just become half a board. */
+    update(s, redrawn) {
+      const fresh = narrow() && !half;
+      if (fresh) half = "left";
+      if (!narrow()) half = null;
+      if (redrawn || fresh) apply();
+      if (!half || !svg()) return fresh;
+      const targets = [...board.querySelectorAll('g[data-target="1"]')];
+      if (targets.length && !targets.some((g) => sideOf(g) === half)) this.show(targets[0]);
+      else if (redrawn && !targets.length) {
+        const sel = board.querySelector('g[data-highlight="1"]');
+        if (sel) this.show(sel);
+      }
+      return fresh;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ keyboard and screen reader
 // The board is one tab stop (a roving tabindex over its points and pools, issue 13): the arrow
 // keys walk the path of the side to move, from its waiting checkers (pool x0) over its path
@@ -242,6 +323,7 @@ function staticSender(model, root, status, start, stop) {
 // moves and refusals with their reason, the game's end): the sentences of state.message, which
 // come from the message catalogue like every word here (ui.* keys).
 function boardKeys({ root, board, cur, send }) {
+  const zoom = halfBoard({ root, board, cur });
   const live = h("div", "pt-live");
   live.setAttribute("role", "status");
   live.setAttribute("aria-live", "polite");
@@ -309,6 +391,7 @@ function boardKeys({ root, board, cur, send }) {
     if (g && board.contains(g)) {
       cursor = place(g);
       rove();
+      zoom.show(g); // on a phone: the half of the board that holds the focused place
     }
   });
   root.addEventListener("focusout", (ev) => {
@@ -370,8 +453,13 @@ function boardKeys({ root, board, cur, send }) {
     help,
     focusBoard,
     /** After every redraw: one tab stop, the words, what to announce, and the focus kept. */
+    zoom,
     update(s, redrawn) {
       if (redrawn) rove();
+      if (zoom.update(s, redrawn)) {
+        const g = rove(); // a phone: first the half where the mover's checkers wait
+        if (g) zoom.show(g);
+      }
       helpTitle.textContent = say(s, "ui.keys");
       helpText.textContent = say(s, "ui.keys_help");
       board.setAttribute("aria-description", say(s, "ui.board_label"));
@@ -554,6 +642,7 @@ function render({ model, el }) {
   // keys (one tab stop, arrows along the path, Enter, Escape, R, U, H, ?) and the live region
   const keys = boardKeys({ root, board, cur, send });
   root.append(keys.live, keys.help);
+  bar1.append(keys.zoom.button);
   start.addEventListener("click", () => keys.focusBoard()); // Play: the board takes the focus
 
   let lastSvg = null;
