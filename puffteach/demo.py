@@ -1,39 +1,58 @@
-"""A short demo game in the terminal: `python -m puffteach.demo [RULES] [SEED]`."""
+"""A short demo game in the terminal: `python -m puffteach.demo [RULES] [SEED] [--lang sv]`."""
 
 from __future__ import annotations
 
 import sys
 
+from .color import Color
 from .game import Game
+from .messages import DEFAULT, language, text
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = DEFAULT
+    if "--lang" in argv:
+        i = argv.index("--lang")
+        lang = language(argv[i + 1] if i + 1 < len(argv) else "")
+        del argv[i : i + 2]
     spec = argv[0] if argv else "kontrar-puff"
     seed = int(argv[1]) if len(argv) > 1 else 1
-    game = Game(spec, seed=seed)
-    print(f"puffteach demo: {game.rules.name}, seed {seed}")
-    print(f"opening roll {game.opening}: {'White' if game.start.turn == 0 else 'Black'} starts")
-    print(f"start  {game.start}")
+    game = Game(spec, seed=seed, lang=lang)
+
+    def say(key: str, **params: object) -> None:
+        print(text(f"demo.{key}", lang, **params))
+
+    say("title", rules=game.rules.name, seed=seed)
+    w, b = game.opening or ("-", "-")
+    say("opening", w=w, b=b, side=Color(game.start.turn))
+    say("start", position=game.start)
     shown = 0
     while not game.is_over():
         rec = game.play_random_roll()
         shown += 1
         if shown <= 12 or game.is_over():
-            who = "White" if rec.side == 0 else "Black"
-            moves = " ".join(map(str, rec.moves)) or "-"
-            lost = f"  forfeited {' '.join(map(str, rec.forfeited))}" if rec.forfeited else ""
-            again = "  (rolls again)" if rec.again else ""
-            print(f"{shown:4d}. {who} {rec.dice}: {moves}{lost}{again}")
+            lost = (
+                text("demo.forfeited", lang, dice=" ".join(map(str, rec.forfeited)))
+                if rec.forfeited
+                else ""
+            )
+            again = text("demo.again", lang) if rec.again else ""
+            say(
+                "roll",
+                n=f"{shown:4d}",
+                side=Color(rec.side),
+                dice="-".join(map(str, rec.dice)),
+                moves=" ".join(map(str, rec.moves)) or "-",
+                forfeited=lost,
+                again=again,
+            )
         elif shown == 13:
             print("      ...")
     out = game.outcome
     assert out is not None
-    print(f"end    {game.position}")
-    print(
-        f"{'White' if out.winner == 0 else 'Black'} wins by {out.kind} for {out.points} point(s)"
-        f"{' (schneider)' if out.schneider else ''} after {shown} rolls"
-    )
+    say("end", position=game.position)
+    say("result", outcome=out.message, n=shown)
     return 0
 
 

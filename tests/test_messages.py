@@ -632,3 +632,19 @@ def test_glossary_in_each_language() -> None:
     assert german["tower"] == "Thurm, Gänsereihe" and german["wall"] == "Kette"
     assert all(t["means"] and t["en"] for t in sv["terms"] + de["terms"])
     assert sv["title"] == "Ordlista över brädets ord" and sv["lang"] == "sv"
+
+
+def test_demo_speaks_the_language_asked() -> None:
+    from puffteach.demo import main as demo
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert demo(["kontrar-puff", "1", "--lang", "sv"]) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "puffteach-demo: kontrar-puff, frö 1"
+    assert lines[1].startswith("öppningsslag: Vit ") and lines[1].endswith(" börjar")
+    assert " vinner: " in lines[-1] and lines[-1].endswith(" slag)")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        demo(["kontrar-puff", "1"])
+    assert out.getvalue().splitlines()[0] == "puffteach demo: kontrar-puff, seed 1"
