@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 
@@ -27,6 +28,7 @@ from puffteach.listing import (
 )
 from puffteach.movegen import Play
 from puffteach.outcome import Outcome
+from puffteach.rollout import opening, random_roll
 from tests.conftest import cli, cli_error
 
 Key = tuple[Position, "Outcome | None"]
@@ -385,3 +387,39 @@ def test_a_roll_of_four_moves_or_fewer_has_no_stages(
     assert "has no stages" in line and "more than 4 moves" in line
     with pytest.raises(ValueError, match="has no stages"):
         after_faces(rules(name), Position.parse(text, rules(name)), tuple(map(int, dice)), [])
+
+
+@pytest.mark.parametrize(
+    "name", ["kontrar-puff", "pierer-contrapuff+generalpasch", "lang-puff+long-puff-entry"]
+)
+def test_the_stages_compose_on_random_positions(name: str) -> None:
+    """Positions met in a seeded random game, every later pasch (and the generalpasch) of
+    the side to move that has at most 1,500 plays: the stages compose to the whole listing."""
+    rs = rules(name)
+    rng = random.Random(f"staged:{name}")
+    pos = opening(rs, rng)
+    checked = 0
+    for n in range(80):
+        roll = random_roll(rs, pos, rng)
+        if roll.outcome is not None:
+            break
+        pos = roll.position
+        if n % 5:
+            continue
+        rolls = [(x, x) for x in range(1, 7)]
+        if pos.general is not None:
+            rolls.append(pos.general)
+        for dice in rolls:
+            whole = list(islice(iter_plays(rs, pos, dice), 1501))
+            if len(whole) > 1500:
+                continue
+            try:
+                firsts = list(iter_face_plays(rs, pos, dice))
+            except ValueError:
+                continue  # no later pasch here (a first pasch, the fourth in a row)
+            composed = {
+                (p.position, p.outcome) for f in firsts for p in iter_completions(rs, pos, dice, f)
+            }
+            assert composed == _keys(whole), (str(pos), dice)
+            checked += 1
+    assert checked >= 4
