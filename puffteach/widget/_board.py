@@ -28,6 +28,11 @@ class Board(anywidget.AnyWidget):
 
     >>> board = Board("kontrar-puff", position="W:0x15 B:0x15 w")   # doctest: +SKIP
     >>> board.set_dice(5, 5); board.move("0/5")                     # doctest: +SKIP
+
+    ``lang`` (``"en"``, ``"sv"``, ``"de"``; also a trait, and a switch on the board) is the
+    language of everything the board says, refusals and explanations included:
+
+    >>> Board("kontrar-puff", lang="sv")                            # doctest: +SKIP
     """
 
     _esm = _STATIC / "board.js"
