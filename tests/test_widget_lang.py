@@ -228,3 +228,78 @@ def test_the_glossary_directive_follows_the_page_language(
     assert 'pt-board-glossary"' in out
     for w in words:
         assert w in out, w
+
+
+def test_a_swedish_book_page_board_refuses_in_swedish_under_pyodide(tmp_path: Path) -> None:
+    """The static book: a one-page book built with ``language = "sv"`` (as the /sv/ build is),
+    served from 127.0.0.1; its live board runs the engine in the browser (Pyodide), refuses
+    0/5 on 3-5 in Swedish (LT's order rule), and its switch turns it German."""
+    pytest.importorskip("sphinx")
+    root = Path(__file__).resolve().parent.parent
+    if not CHROMIUM.exists() or not (root / "node_modules" / "pyodide").is_dir():
+        pytest.skip("needs Chromium and node_modules/pyodide (make browser npm)")
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from conftest import build_tiny_book
+
+    proc = build_tiny_book(
+        tmp_path,
+        'extensions = ["puffteach.sphinxext"]\n'
+        'html_math_renderer = "puffteach-plain"\n'
+        'language = "sv"\n'
+        f"puffteach_node_modules = {str(root / 'node_modules')!r}\n",
+        "index.rst",
+        "Test\n====\n\n.. board::\n   :live:\n   :seed: 3\n   :position: W:0x15 B:0x15 w\n",
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(tmp_path / "out"))
+    )
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            try:
+                page = browser.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/index.html")
+                fig = page.locator("figure.puffteach-live")
+                # Swedish before any engine runs: the words come with the page's state
+                expect(fig.locator("button.pt-roll")).to_have_text("Slå")
+                expect(fig.locator(".pt-board svg")).to_contain_text("Vit på tur")
+                fig.locator("select.pt-die1").select_option("3")
+                fig.locator("select.pt-die2").select_option("5")
+                fig.locator("button.pt-setdice").click()
+                widget = fig.locator(".puffteach-widget")
+                expect(widget).to_have_attribute("data-engine", "ready", timeout=120_000)
+                expect(fig.locator(".pt-dice .pt-die.pt-due")).to_have_text(["3", "5"])
+                fig.locator('g.pool[data-pool="w0"]').click()
+                fig.locator('g.pt[data-point="5"]').click()
+                message = fig.locator(".pt-message")
+                expect(message).to_contain_text(
+                    "den lägre tärningen ska flyttas först: flytta 3:an före 5:an"
+                )
+                fig.locator("select.pt-lang").select_option("de")
+                expect(fig.locator("button.pt-roll")).to_have_text("Würfeln")
+                expect(fig.locator("button.pt-undo")).to_have_text("Rückgängig")
+                expect(fig.locator(".pt-board svg")).to_contain_text("Weiß am Zug")
+                assert errors == []
+            finally:
+                browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(5)
