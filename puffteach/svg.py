@@ -734,9 +734,12 @@ def draw_game(game: Game, **kw: object) -> str:
 
     The dice are the moves due in the current roll (e.g. ``(5, 5, 2, 2)`` for a later pasch);
     those already moved or forfeited are drawn faded. The last step of the roll, if any, is
-    drawn as the last move. Keyword arguments are passed on to :func:`draw` and win.
+    drawn as the last move. The words are in the game's language (``Game(..., lang=)``).
+    Keyword arguments are passed on to :func:`draw` and win.
     """
     args: dict[str, object] = {}
+    if "labels" not in kw:
+        args["lang"] = game.lang
     turn = game.turn
     if turn is not None:
         seq = turn.plan.seq

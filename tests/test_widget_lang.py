@@ -303,3 +303,14 @@ def test_a_swedish_book_page_board_refuses_in_swedish_under_pyodide(tmp_path: Pa
         httpd.shutdown()
         httpd.server_close()
         thread.join(5)
+
+
+def test_draw_game_speaks_the_games_language() -> None:
+    from puffteach import Game
+    from puffteach.svg import draw_game
+
+    assert "Svart på tur" in draw_game(Game("kontrar-puff", position="W:0x15 B:0x15 b", lang="sv"))
+    game = Game("kontrar-puff", position="W:0x15 B:0x15 b", lang="de")
+    assert "Schwarz am Zug" in draw_game(game)
+    assert "Black to move" in draw_game(game, lang="en")
+    assert "Black to move" in draw_game(game, labels="en")
