@@ -164,11 +164,15 @@ function follow(state) {
   linkOut.value = location.href;
 }
 
+// the board speaks the page's language (<html lang>: the book's en/sv/de builds)
+const PAGE_LANG = ["en", "sv", "de"].find((l) => (document.documentElement.lang || "").startsWith(l)) || "en";
+
 async function makeState(engine, settings) {
   let state = await engine.initial({
     rules: settings.rules || catalog.default,
     position: settings.rec ? null : settings.pos || null,
     seed: settings.seed,
+    view: { lang: PAGE_LANG },
   });
   if (state.error) throw new Error(state.error);
   if (settings.rec) {
