@@ -546,7 +546,18 @@ def _point(
         f'fill="{INK}">{number}</text>'
     )
     out.append("</g>")
-    return out
+    return _words_aside(out, interactive)
+
+
+def _words_aside(out: list[str], interactive: bool) -> list[str]:
+    """A live board's point or pool: its label says it all, so its printed words (number,
+    count, caption) stand beside the button, hidden from screen readers (a button's visible
+    text must be part of its name) and letting clicks through to it."""
+    if not interactive:
+        return out
+    words = [line for line in out if line.startswith("<text ")]
+    rest = [line for line in out if not line.startswith("<text ")]
+    return [*rest, '<g class="words" aria-hidden="true" pointer-events="none">', *words, "</g>"]
 
 
 def _pool(
@@ -602,15 +613,7 @@ def _pool(
             f'fill="{INK}" transform="rotate(-90 {_num(tx)} {_num(cy)})">{_esc(text)}</text>'
         )
     out.append("</g>")
-    if interactive:
-        # the pool's label says it all: its printed words (count, side, caption) stand beside
-        # the button, hidden from screen readers and letting clicks through to the pool
-        words = [line for line in out if line.startswith("<text ")]
-        out = [line for line in out if not line.startswith("<text ")]
-        out.extend(
-            ['<g class="pool-words" aria-hidden="true" pointer-events="none">', *words, "</g>"]
-        )
-    return out
+    return _words_aside(out, interactive)
 
 
 def _path_arrow(geo: _Geo, side: int, label: str) -> list[str]:

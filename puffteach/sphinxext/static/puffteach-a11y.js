@@ -29,6 +29,11 @@
     for (const b of document.querySelectorAll(".secondary-toggle:not([aria-label])")) {
       b.setAttribute("aria-label", "On this page");
     }
+    // the search buttons show "Search Ctrl+K": their name is what they show (an aria-label of
+    // "Search" alone would differ from the visible text)
+    for (const b of document.querySelectorAll(".search-button-field[aria-label]")) {
+      if (b.textContent.trim()) b.removeAttribute("aria-label");
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
   else setup();
