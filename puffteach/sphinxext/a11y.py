@@ -115,8 +115,9 @@ _VARIANT = " (variant)"
 
 def lang_node(text: str, lang: str, rawtext: str = "", italic: bool = True) -> nodes.Element:
     """``text`` in a span with ``lang`` (docutils writes class ``language-xx`` as ``lang``)."""
-    inner: nodes.Element = nodes.emphasis(text, text) if italic else nodes.inline(text, text)
-    return nodes.inline(rawtext, "", inner, classes=[f"language-{lang}"])
+    if not italic:
+        return nodes.inline(rawtext, text, classes=[f"language-{lang}"])
+    return nodes.inline(rawtext, "", nodes.emphasis(text, text), classes=[f"language-{lang}"])
 
 
 def lang_role(
