@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     for name, helptext in (
         ("plays", "every distinct legal play of a roll"),
         ("explain", "why a move is or is not allowed"),
+        ("hint", "the best plays of a roll, ranked by a computer player, with reasons"),
     ):
         s = sub.add_parser(name, help=helptext)
         s.add_argument("--rules", required=True, help="rule set, e.g. kontrar-puff+generalpasch")
@@ -78,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
                 metavar="X",
                 help="with --stage 2: the pasch X-X named for a generalpasch (default: as rolled)",
             )
+        if name == "hint":
+            s.add_argument("--level", default=None, help="the player's level (default: expert)")
+            s.add_argument("--top", metavar="N", help="how many plays to list (default 5)")
         if name == "explain":
             s.add_argument(
                 "--move",
@@ -225,6 +229,35 @@ def cmd_explain(
     return first.to_json(lang)
 
 
+def cmd_hint(
+    rs: RuleSet,
+    pos: Position,
+    dice: tuple[int, ...],
+    level: str | None = None,
+    top: str | None = None,
+    lang: str = DEFAULT,
+) -> dict[str, Any]:
+    """``hint``: the ``--top`` best plays (default 5) at ``--level``, best first, each with
+    its equity, win chance and reasons (:func:`puffteach.players.hint.hint`)."""
+    from .players.hint import hint
+    from .players.search import DEFAULT_LEVEL
+
+    n = 5
+    if top is not None:
+        if not top.isdigit() or int(top) < 1:
+            raise LocalizedError("error.cli.top", got=repr(top))
+        n = int(top)
+    lv = DEFAULT_LEVEL if level is None else level
+    plays = hint(rs, pos, dice, lv, n)
+    return {
+        "rules": rs.name,
+        "position": str(pos),
+        "dice": list(dice),
+        "level": lv,
+        "plays": [h.to_json(lang) for h in plays],
+    }
+
+
 def cmd_rules(spec: str | None, lang: str = DEFAULT) -> dict[str, Any]:
     """Every preset, code and rule (or one rule set described), the words in ``lang``."""
     from .rules import PRESETS, PUFF_OPTIONS, brade
@@ -263,6 +296,8 @@ def run(argv: list[str]) -> dict[str, Any]:
         if args.after is not None or args.named is not None:
             raise LocalizedError("error.cli.stage_after")
         return cmd_plays(rs, pos, dice, _limit(args.limit))
+    if args.command == "hint":
+        return cmd_hint(rs, pos, dice, args.level, args.top, args.lang)
     return cmd_explain(rs, pos, dice, args.move, args.lang)
 
 

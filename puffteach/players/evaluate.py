@@ -10,7 +10,7 @@ numbers; ``CROSS`` turns one into the other):
   what the hit costs (the blot's progress plus a re-entry cost);
 - **blocks**: bands standing in front of opponent checkers, and the longest row of them;
 - **entering**: checkers waiting at 0 and the share of their entry points the opponent holds;
-- family features, from a table keyed by family (the evaluator asks no ``family ==``):
+- family features, from a table keyed by family (no test of the family in code):
   Puff's schneider (LT/PI scoring: the loser's checkers on his first quarter or waiting), and
   bräde's jan (checkers to enter against free points, B-jan), blots in reach of a jan, and the
   progress towards a beautiful pattern (B-beautiful).
@@ -35,7 +35,15 @@ from ..rules import RuleSet
 from ..rules.brade import PATTERNS, POINTS
 from .base import Estimate
 
-__all__ = ["SideFeatures", "features", "heuristic", "shot_mask", "shots_of_mask"]
+__all__ = [
+    "WEIGHTS",
+    "SideFeatures",
+    "Weights",
+    "features",
+    "heuristic",
+    "shot_mask",
+    "shots_of_mask",
+]
 
 #: ways out of 36 of each of the 21 rolls (bit i of a shot mask is roll i of odds.TWO_DICE)
 _WAYS: Final = tuple(w for _, w in TWO_DICE)
@@ -90,7 +98,18 @@ class SideFeatures(NamedTuple):
     entry_blocked: int  # own entry points (1-6) the side cannot enter on
 
 
-_REENTRY: Final = 8.0
+class Weights(NamedTuple):
+    """The evaluation's weights (pips per unit of each feature): data, not code."""
+
+    tempo: float = 8.0  # the side on roll
+    reentry: float = 8.0  # pips a hit costs beyond the blot's own progress
+    blocks: float = 3.0  # per band in front of an opponent checker
+    prime: float = 2.0  # per point of the longest row of such bands
+    entry: float = 1.5  # per waiting checker and blocked entry point
+    scale: float = 0.09  # the logistic's width per pip left (plus 6)
+
+
+WEIGHTS = Weights()
 
 
 def features(rs: RuleSet, pos: Position, side: Color) -> SideFeatures:
@@ -121,7 +140,7 @@ def features(rs: RuleSet, pos: Position, side: Color) -> SideFeatures:
             if mask:
                 s = shots_of_mask(mask)
                 blots.append((p, s))
-                cost += s / 36.0 * (p + _REENTRY)
+                cost += s / 36.0 * (p + WEIGHTS.reentry)
     for r in range(1, OFF):  # bands on the opponent's path, ahead of his rearmost checker
         if blocked >> r & 1 and r > rear:
             blocks += 1
@@ -191,20 +210,21 @@ def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     term = FAMILY_TERMS[rs.family]
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, side.other, him, me)
+    w = WEIGHTS
     score = (
         him.pips
         - me.pips
-        + (8.0 if pos.turn == side else -8.0)
+        + (w.tempo if pos.turn == side else -w.tempo)
         - me.blot_cost
         + him.blot_cost
-        + 3.0 * (me.blocks - him.blocks)
-        + 2.0 * (me.prime - him.prime)
-        - me.waiting * me.entry_blocked * 1.5
-        + him.waiting * him.entry_blocked * 1.5
+        + w.blocks * (me.blocks - him.blocks)
+        + w.prime * (me.prime - him.prime)
+        - me.waiting * me.entry_blocked * w.entry
+        + him.waiting * him.entry_blocked * w.entry
         + my_extra
         - his_extra
     )
-    scale = 6.0 + 0.09 * (me.pips + him.pips) / 2.0
+    scale = 6.0 + w.scale * (me.pips + him.pips) / 2.0
     z = max(-30.0, min(30.0, score / scale))
     win = 1.0 / (1.0 + math.exp(-z))
     return Estimate(win * my_value - (1.0 - win) * his_value, win)

@@ -1,0 +1,392 @@
+"""Hint, tutor and review: plays ranked by a player's own search, with reasons in words.
+
+- :func:`hint`: the candidate plays of a roll ranked by equity (expected points) at a level's
+  depth, each with :class:`~puffteach.messages.Message` reasons from exact features: the hits
+  made, the blots left in reach and the rolls out of 36 that hit each (exact, by the rule set:
+  :func:`puffteach.odds.hit_rolls`), bands made and broken, checkers still to enter, checkers
+  borne off, the opponent's chance to make the mover jan (bräde), a pattern one checker away
+  (bräde's beautiful plays; Puff's tower and goose) and a win.
+- :func:`tutor`: the verdict on a play — best, good, doubtful, bad, very bad — by the equity
+  it loses against the best play (:data:`VERDICTS`, thresholds as data, from gnubg's
+  0.04 / 0.08 / 0.16); the best play comes with it (a board draws it as arrows).
+- :func:`review`: a finished game record replayed: each side's errors, its mean equity lost
+  per decision and a rating band (:data:`RATINGS`), and the luck of every roll (the value of
+  the roll minus the average value over all rolls, both at 0 plies).
+
+The best play of a hint is never worse than the played play by the hint's own evaluation:
+a played play outside the candidates searched is searched at the same depth and ranked with
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from ..board import CROSS, OFF
+from ..color import Color
+from ..families import family_of
+from ..messages import DEFAULT, Message
+from ..movegen import Play, begin
+from ..odds import chance_outcomes, hit_rolls, jan_chance
+from ..position import CHECKERS, Position
+from ..rules import RuleSet, rules
+from ..rules.brade import PATTERNS
+from ..steps import Turn
+from .base import Estimate, Evaluator, PlayersError
+from .evaluate import heuristic
+from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer, candidate_plays
+
+__all__ = [
+    "RATINGS",
+    "VERDICTS",
+    "Hint",
+    "Review",
+    "RollReview",
+    "Verdict",
+    "hint",
+    "rating",
+    "reasons",
+    "review",
+    "tutor",
+    "verdict",
+]
+
+#: (verdict, equity lost from which it applies), mildest first; "best" below the first
+VERDICTS: Final[tuple[tuple[str, float], ...]] = (
+    ("good", 1e-9),
+    ("doubtful", 0.04),
+    ("bad", 0.08),
+    ("very-bad", 0.16),
+)
+
+#: (rating band, mean equity lost per decision up to which it applies), best first
+RATINGS: Final[tuple[tuple[str, float], ...]] = (
+    ("expert", 0.005),
+    ("advanced", 0.012),
+    ("intermediate", 0.025),
+    ("casual", 0.05),
+    ("beginner", float("inf")),
+)
+
+
+def verdict(lost: float) -> str:
+    """The tutor's verdict on a play that loses ``lost`` equity against the best play."""
+    name = "best"
+    for v, threshold in VERDICTS:
+        if lost >= threshold:
+            name = v
+    return name
+
+
+def rating(error_rate: float) -> str:
+    """The rating band of a mean equity lost per decision."""
+    for band, limit in RATINGS:
+        if error_rate <= limit:
+            return band
+    return RATINGS[-1][0]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A candidate play with its value for the mover and the reasons."""
+
+    play: Play
+    estimate: Estimate
+    reasons: tuple[Message, ...]
+
+    def to_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+        return {
+            "moves": [str(m) for m in self.play.moves],
+            "named": self.play.plan.named,
+            "position": str(self.play.position),
+            "equity": round(self.estimate.equity, 4),
+            "win": round(self.estimate.win, 4),
+            "reasons": [{"key": m.key, "text": m.text(lang)} for m in self.reasons],
+        }
+
+
+def _player(level: str, evaluator: Evaluator) -> SearchPlayer:
+    if level not in LEVELS:
+        raise PlayersError("error.players.level", got=repr(level), levels=", ".join(LEVELS))
+    return SearchPlayer(replace(LEVELS[level], noise=0.0), evaluator)
+
+
+def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
+    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
+
+
+def _identity(play: Play) -> tuple[Position, object]:
+    return (play.position, play.outcome)
+
+
+def _judged(
+    p: SearchPlayer, rs: RuleSet, turns: list[Turn], played: Play | None = None
+) -> list[tuple[Play, Estimate]]:
+    """The ranked candidates; ``played`` searched as deep as the head and ranked with it."""
+    ranked = p.ranked(rs, turns)
+    if played is None:
+        return ranked
+    head = p.level.candidates if p.level.plies > 0 else len(ranked)
+    ids = [_identity(x) for x, _ in ranked[:head]]
+    if _identity(played) not in ids:
+        me = turns[0].start.turn
+        est = p.value(rs, played, me, p.level.plies)
+        ranked = [x for x in ranked if _identity(x[0]) != _identity(played)]
+        ranked.insert(0, (played, est))
+        top = sorted(ranked[: head + 1], key=lambda x: x[1].equity, reverse=True)
+        ranked = top + ranked[head + 1 :]
+    return ranked
+
+
+def hint(
+    rs: RuleSet | str,
+    pos: Position,
+    dice: tuple[int, ...],
+    level: str = DEFAULT_LEVEL,
+    top: int = 5,
+    evaluator: Evaluator = heuristic,
+) -> list[Hint]:
+    """The ``top`` best plays of ``dice`` in ``pos``, best first, with reasons."""
+    rs = rules(rs)
+    p = _player(level, evaluator)
+    ranked = _judged(p, rs, _turns(rs, pos, dice))
+    return [Hint(play, est, reasons(rs, pos, play)) for play, est in ranked[: max(1, top)]]
+
+
+# --------------------------------------------------------------------------- reasons
+
+
+def reasons(rs: RuleSet, before: Position, play: Play) -> tuple[Message, ...]:
+    """Why a play is good or bad, from exact features of the positions before and after."""
+    me = Color(before.turn)
+    him = me.other
+    after = play.position
+    own0, own1 = before.side(me), after.side(me)
+    opp0, opp1 = before.side(him), after.side(him)
+    out: list[Message] = []
+    if play.outcome is not None:
+        out.append(
+            Message.of(
+                "hint.wins", kind=Message.of(f"kind.{play.outcome.kind}"), n=play.outcome.points
+            )
+        )
+        return tuple(out)
+    hits = opp1[0] - opp0[0]
+    if hits > 0:
+        out.append(Message.of("hint.hits", n=hits))
+    made = [p for p in range(1, OFF) if own1[p] >= 2 and own0[p] < 2]
+    broken = [p for p in range(1, OFF) if own0[p] >= 2 and own1[p] < 2]
+    if made:
+        out.append(Message.of("hint.bands_made", points=_points(made), n=len(made)))
+    if broken:
+        out.append(Message.of("hint.bands_broken", points=_points(broken), n=len(broken)))
+    if own1[0]:
+        out.append(Message.of("hint.to_enter", n=own1[0]))
+    off = own1[OFF] - own0[OFF]
+    if off > 0:
+        out.append(Message.of("hint.borne_off", n=off))
+    if play.forfeited:
+        out.append(Message.of("hint.forfeits", n=len(play.forfeited)))
+    x = CROSS[rs.layout]
+    probe = after if after.turn == him else after._replace(turn=int(him), streak=0)
+    for p in range(1, OFF):
+        if own1[p] == 1 and any(opp1[q] for q in range(x[p])):
+            n = hit_rolls(rs, probe, me, p)
+            if n:
+                out.append(Message.of("hint.blot", point=p, n=n))
+    if own1[0] or 1 in own1[1:OFF]:
+        jan = jan_chance(rs, probe, me)
+        if jan:
+            out.append(Message.of("hint.jan_risk", n=int(jan * 36)))
+    near = _near_pattern(rs, own1)
+    if near is not None:
+        out.append(Message.of("hint.pattern_near", kind=Message.of(f"kind.{near}")))
+    return tuple(out)
+
+
+def _points(points: list[int]) -> str:
+    return ", ".join(map(str, points))
+
+
+def _near_pattern(rs: RuleSet, own: tuple[int, ...]) -> str | None:
+    """A beautiful pattern (bräde) or tower (Puff with tower-goose) one checker away."""
+    if own[OFF]:
+        return None
+    for kind in rs.patterns:
+        shape = PATTERNS.get(kind)
+        if (
+            shape is not None
+            and sum(min(a, b) for a, b in zip(own[20:OFF], shape, strict=True)) == CHECKERS - 1
+        ):
+            return kind
+    if rs.tower_goose and max(own[1:OFF]) == CHECKERS - 1:
+        return "tower"
+    return None
+
+
+# --------------------------------------------------------------------------- tutor
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The tutor's answer: the verdict, the equity lost, the played and the best play."""
+
+    verdict: str
+    lost: float
+    played: Play
+    played_estimate: Estimate
+    best: Play
+    best_estimate: Estimate
+
+    @property
+    def message(self) -> Message:
+        return Message.of(f"verdict.{self.verdict}", lost=f"{self.lost:.3f}")
+
+    def to_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "text": self.message.text(lang),
+            "lost": round(self.lost, 4),
+            "played": [str(m) for m in self.played.moves],
+            "best": [str(m) for m in self.best.moves],
+            "best_position": str(self.best.position),
+        }
+
+
+def tutor(
+    rs: RuleSet | str,
+    pos: Position,
+    dice: tuple[int, ...],
+    played: Play | Position,
+    level: str = DEFAULT_LEVEL,
+    evaluator: Evaluator = heuristic,
+) -> Verdict:
+    """The verdict on ``played`` (a play, or the position it ended in) for ``dice`` in
+    ``pos``."""
+    rs = rules(rs)
+    p = _player(level, evaluator)
+    turns = _turns(rs, pos, dice)
+    play = _find(rs, turns, played) if isinstance(played, Position) else played
+    ranked = _judged(p, rs, turns, play)
+    best, best_est = ranked[0]
+    mine = next(est for x, est in ranked if _identity(x) == _identity(play))
+    lost = max(0.0, best_est.equity - mine.equity)
+    return Verdict(verdict(lost), lost, play, mine, best, best_est)
+
+
+def _find(rs: RuleSet, turns: list[Turn], final: Position) -> Play:
+    for play in candidate_plays(turns, None, 10**6):
+        if play.position == final:
+            return play
+    raise PlayersError("error.players.not_a_play", position=str(final))
+
+
+# --------------------------------------------------------------------------- review
+
+
+@dataclass(frozen=True)
+class RollReview:
+    """One roll of a reviewed game."""
+
+    side: Color
+    dice: tuple[int, ...]
+    choices: bool  # more than one play was possible
+    verdict: str
+    lost: float
+    luck: float
+    played: tuple[str, ...]
+    best: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side.letter,
+            "dice": list(self.dice),
+            "verdict": self.verdict,
+            "lost": round(self.lost, 4),
+            "luck": round(self.luck, 4),
+            "played": list(self.played),
+            "best": list(self.best),
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's review: every roll, and per side errors, error rate, rating and luck."""
+
+    rolls: tuple[RollReview, ...]
+    errors: dict[str, list[int]] = field(default_factory=dict)  # side letter -> roll indices
+    error_rate: dict[str, float] = field(default_factory=dict)
+    rating: dict[str, str] = field(default_factory=dict)
+    luck: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rolls": [r.to_json() for r in self.rolls],
+            "errors": self.errors,
+            "error_rate": {k: round(v, 4) for k, v in self.error_rate.items()},
+            "rating": self.rating,
+            "luck": {k: round(v, 4) for k, v in self.luck.items()},
+        }
+
+
+def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
+    """The 0-ply value of the best play of ``dice`` minus the average over all rolls."""
+    me = pos.turn
+    scorer = p.scorer(rs)
+
+    def best(d: tuple[int, ...]) -> float:
+        plays = candidate_plays(_turns(rs, pos, d), scorer, p.level.inner_beam)
+        return max(scorer.play(x, me).equity for x in plays)
+
+    avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
+    return best(dice) - avg
+
+
+def review(
+    record: dict[str, Any] | str, level: str = "advanced", evaluator: Evaluator = heuristic
+) -> Review:
+    """Replay a game record (``Game.record()``) and judge every roll."""
+    from ..game import Game
+
+    g = Game.load(record)
+    rs = g.rules
+    p = _player(level, evaluator)
+    rolls: list[RollReview] = []
+    pos = g.start
+    for rec in g.history:
+        turns = [t for t in _turns(rs, pos, rec.dice) if t.plan.named == rec.named]
+        played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again)
+        ranked = _judged(p, rs, turns, played)
+        best, best_est = ranked[0]
+        mine = next(est for x, est in ranked if _identity(x) == _identity(played))
+        lost = max(0.0, best_est.equity - mine.equity)
+        rolls.append(
+            RollReview(
+                Color(rec.side),
+                rec.dice,
+                len(ranked) > 1,
+                verdict(lost),
+                lost,
+                _luck(p, rs, pos, rec.dice),
+                tuple(str(m) for m in rec.moves),
+                tuple(str(m) for m in best.moves),
+            )
+        )
+        if rec.outcome is not None:  # the game is decided (RV 11-13's extra rolls aside)
+            break
+        pos = rec.position
+    errors: dict[str, list[int]] = {}
+    rate: dict[str, float] = {}
+    band: dict[str, str] = {}
+    luck: dict[str, float] = {}
+    for side in (Color.WHITE, Color.BLACK):
+        mine_rolls = [(i, r) for i, r in enumerate(rolls) if r.side == side]
+        decisions = [r for _, r in mine_rolls if r.choices]
+        errors[side.letter] = [
+            i for i, r in mine_rolls if r.verdict in ("doubtful", "bad", "very-bad")
+        ]
+        rate[side.letter] = sum(r.lost for r in decisions) / len(decisions) if decisions else 0.0
+        band[side.letter] = rating(rate[side.letter])
+        luck[side.letter] = sum(r.luck for _, r in mine_rolls)
+    return Review(tuple(rolls), errors, rate, band, luck)
