@@ -29,6 +29,11 @@
     for (const b of document.querySelectorAll(".secondary-toggle:not([aria-label])")) {
       b.setAttribute("aria-label", "On this page");
     }
+    // the sidebar's title and search button stand outside any landmark: the sidebar is one
+    for (const side of document.querySelectorAll(".bd-sidebar-primary:not([role])")) {
+      side.setAttribute("role", "region");
+      side.setAttribute("aria-label", "The book");
+    }
     // the search buttons show "Search Ctrl+K": their name is what they show (an aria-label of
     // "Search" alone would differ from the visible text)
     for (const b of document.querySelectorAll(".search-button-field[aria-label]")) {
