@@ -107,14 +107,20 @@ class Weights(NamedTuple):
     prime: float = 2.0  # per point of the longest row of such bands
     entry: float = 1.5  # per waiting checker and blocked entry point
     scale: float = 0.09  # the logistic's width per pip left (plus 6)
+    jan: float = 40.0  # bräde: pips a sure jan threat is worth
 
 
-WEIGHTS = Weights()
+#: the weights per family (tuned by short matches against random, see benchmarks/players.py)
+WEIGHTS: dict[str, Weights] = {
+    "puff": Weights(blocks=8.0, prime=4.0, entry=5.0),
+    "brade": Weights(entry=5.0),
+}
 
 
 def features(rs: RuleSet, pos: Position, side: Color) -> SideFeatures:
     """The features of ``side`` (its blots are exposed to the opponent's checkers)."""
     x = CROSS[rs.layout]
+    reentry = WEIGHTS[rs.family].reentry
     own = pos.side(side)
     opp = pos.side(side.other)
     # opponent's path points (bits) where this side holds a band: he cannot touch down there
@@ -140,7 +146,7 @@ def features(rs: RuleSet, pos: Position, side: Color) -> SideFeatures:
             if mask:
                 s = shots_of_mask(mask)
                 blots.append((p, s))
-                cost += s / 36.0 * (p + WEIGHTS.reentry)
+                cost += s / 36.0 * (p + reentry)
     for r in range(1, OFF):  # bands on the opponent's path, ahead of his rearmost checker
         if blocked >> r & 1 and r > rear:
             blocks += 1
@@ -177,6 +183,17 @@ def _puff(
     return 0.0, value
 
 
+def _jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
+    """The chance that the next hit makes ``victim`` jan: when he has no more free points in
+    his first quarter than checkers waiting (B-jan), any hit outside it does; one free point
+    more, only a double hit. The chance of a hit is that of his most exposed blots."""
+    margin = -jan_excess(victim)  # free points minus checkers waiting
+    if margin > 1 or not f.blots:
+        return 0.0
+    shots = min(36, sum(s for _, s in f.blots)) / 36.0
+    return shots if margin <= 0 else shots * shots / 4.0
+
+
 def _brade(
     rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
 ) -> tuple[float, float]:
@@ -185,11 +202,11 @@ def _brade(
     own = pos.side(side)
     opp = pos.side(side.other)
     table = POINTS[rs.points]
-    excess = jan_excess(opp)  # > 0: he is jan now (the game is decided after the roll)
-    exposed = sum(s for _, s in him.blots) / 36.0
-    threat = max(0.0, excess + 1 + exposed)  # how close he is to being made jan
-    extra = 6.0 * min(threat, 2.0) - 6.0 * min(max(0.0, jan_excess(own) + 1), 2.0)
-    value = 1.0 + (table["jan"] - 1) * min(1.0, threat / 2.0)
+    w = WEIGHTS[rs.family]
+    his_risk = _jan_risk(opp, him)
+    my_risk = _jan_risk(own, me)
+    extra = w.jan * (his_risk - my_risk)
+    value = 1.0 + (table["jan"] - 1) * his_risk
     if rs.patterns and not own[OFF]:
         best = 0
         for kind in rs.patterns:
@@ -210,7 +227,7 @@ def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     term = FAMILY_TERMS[rs.family]
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, side.other, him, me)
-    w = WEIGHTS
+    w = WEIGHTS[rs.family]
     score = (
         him.pips
         - me.pips

@@ -1,0 +1,367 @@
+"""Computer players, hint, tutor and review (issue 10).
+
+Invariants, not strength: players only choose legal plays (replayed step by step through the
+roll machine, over random games of several presets), a hint's best play is never worse than
+the played play by the hint's own evaluation, the tutor's thresholds, the review's shape, and
+the CLI contract of ``hint``. Strength is measured by ``benchmarks/players.py``, not here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import cli, cli_error
+from puffteach import Game, rules
+from puffteach.color import WHITE
+from puffteach.families import family_of
+from puffteach.listing import count_plays
+from puffteach.movegen import Play, begin, finish, push, turn_steps
+from puffteach.players import Estimate, Player
+from puffteach.players.evaluate import heuristic
+from puffteach.players.hint import VERDICTS, hint, review, tutor, verdict
+from puffteach.players.search import (
+    RandomPlayer,
+    SearchPlayer,
+    candidate_plays,
+    player,
+)
+from puffteach.position import Position
+from puffteach.rollout import opening
+from puffteach.rules import RuleSet
+
+PRESETS = [
+    "lang-puff",
+    "kontrar-puff+generalpasch",
+    "dubbel-kontrar-puff+fourth-pasch",
+    "pierer-contrapuff",
+    "gegenpuff",
+    "lang-puff+long-puff-entry",
+    "brade-standard",
+    "brade-family",
+    "vasamuseet",
+]
+
+
+def _roll(rs: RuleSet, pos: Position, rng: random.Random) -> tuple[int, ...]:
+    if family_of(rs).one_die_required(rs, pos):
+        return (rng.randint(1, 6),)
+    return (rng.randint(1, 6), rng.randint(1, 6))
+
+
+def _assert_legal(rs: RuleSet, pos: Position, dice: tuple[int, ...], play: Play) -> None:
+    """Replay ``play`` through the roll machine: each step legal when taken, the roll over
+    at the end, and the same position and outcome."""
+    assert play.plan in family_of(rs).plans(rs, pos, dice)
+    t = begin(rs, pos, play.plan)
+    for step in play.moves:
+        assert step in turn_steps(t), (str(pos), dice, [str(m) for m in play.moves], str(step))
+        t = push(t, step)
+    assert t.done
+    final, outcome, again = finish(t)
+    assert (final, outcome, again) == (play.position, play.outcome, play.again)
+    assert t.forfeited == play.forfeited
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_players_choose_legal_plays(name: str, seed: int) -> None:
+    """Random games between a noisy greedy player and the plain greedy one (a random player
+    now and then), every choice replayed step by step: only legal plays."""
+    rs = rules(name)
+    rng = random.Random(seed)
+    players: list[Any] = [
+        player("beginner", rng=random.Random(seed)),
+        player("advanced", rng=random.Random(seed + 1)),
+    ]
+    rand = RandomPlayer(random.Random(seed + 2))
+    pos = opening(rs, rng)
+    for _ in range(80):
+        dice = _roll(rs, pos, rng)
+        p = rand if rng.random() < 0.2 else players[pos.turn]
+        play = p.choose(rs, pos, dice)
+        _assert_legal(rs, pos, dice, play)
+        if play.outcome is not None:
+            break
+        pos = play.position
+
+
+def test_expert_chooses_legal_plays() -> None:
+    """The 1-ply searcher too (a few rolls of two presets: it is slower)."""
+    for name in ("kontrar-puff", "brade-standard"):
+        rs = rules(name)
+        rng = random.Random(5)
+        p = player("expert", rng=random.Random(5))
+        pos = opening(rs, rng)
+        for _ in range(6):
+            dice = _roll(rs, pos, rng)
+            play = p.choose(rs, pos, dice)
+            _assert_legal(rs, pos, dice, play)
+            if play.outcome is not None:
+                break
+            pos = play.position
+
+
+def test_later_pasch_is_not_enumerated() -> None:
+    """A later pasch with ~10^4+ distinct plays: the beam keeps a few partial plays per step
+    (each finished play it reaches is legal) instead of listing them all."""
+    rs = rules("pierer-contrapuff+generalpasch")
+    text = "W:1x2,2x2,3x4,4x3,7,8,10,12 B:1,4x3,6x6,8x5 w bpasch=2 general=1-5 wpasch=1"
+    pos = Position.parse(text, rs)
+    dice = (1, 5)  # the generalpasch: 124,605 plays (README, "make bench")
+    total = count_plays(rs, pos, dice)
+    turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
+    found = candidate_plays(turns, None, beam=4)
+    assert total > 100_000
+    assert 0 < len(found) < total // 100
+    for play in found:
+        _assert_legal(rs, pos, dice, play)
+
+
+def test_choose_turn_mid_roll() -> None:
+    """A player takes over a roll in progress: its play starts with the steps already made."""
+    rs = rules("brade-standard")
+    pos = Position.start(rs).after_opening(rs, 2, 5)
+    t = begin(rs, pos, family_of(rs).plans(rs, pos, (6, 3))[0])
+    first = turn_steps(t)[0]
+    t = push(t, first)
+    play = SearchPlayer("advanced").choose_turn(t)
+    assert play.moves[0] == first
+    _assert_legal(rs, pos, (6, 3), play)
+
+
+def test_players_follow_the_protocol() -> None:
+    assert isinstance(RandomPlayer(), Player)
+    assert isinstance(SearchPlayer("expert"), Player)
+    with pytest.raises(ValueError, match="unknown level"):
+        player("grandmaster")
+
+
+def test_evaluator_signature() -> None:
+    """The evaluator the neural network replaces: (rules, position, side) -> Estimate, from
+    that side's view; a position and its colours swapped read the same from either side."""
+    rs = rules("kontrar-puff")
+    pos = Position.parse("W:0x5,3x2,5x2,8x2,10,12,14,16 B:0x9,2x2,4x2,6x2 w", rs)
+    est = heuristic(rs, pos, WHITE)
+    assert isinstance(est, Estimate) and 0.0 <= est.win <= 1.0
+    swapped = pos._replace(w=pos.b, b=pos.w, turn=1)
+    mirror = heuristic(rs, swapped, WHITE.other)
+    assert mirror.equity == pytest.approx(est.equity)
+    assert mirror.win == pytest.approx(est.win)
+
+
+# --------------------------------------------------------------------------- tutor, hint
+
+
+@pytest.mark.parametrize(
+    ("lost", "name"),
+    [
+        (0.0, "best"),
+        (0.01, "good"),
+        (0.039, "good"),
+        (0.04, "doubtful"),
+        (0.079, "doubtful"),
+        (0.08, "bad"),
+        (0.159, "bad"),
+        (0.16, "very-bad"),
+        (2.0, "very-bad"),
+    ],
+)
+def test_tutor_thresholds(lost: float, name: str) -> None:
+    """gnubg's thresholds: doubtful from 0.04, bad from 0.08, very bad from 0.16."""
+    assert verdict(lost) == name
+    assert [t for _, t in VERDICTS][1:] == [0.04, 0.08, 0.16]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(["kontrar-puff", "pierer-langer-puff", "brade-standard", "vasamuseet"]),
+    seed=st.integers(0, 10**6),
+    rolls=st.integers(0, 30),
+)
+def test_hint_best_never_worse_than_played(name: str, seed: int, rolls: int) -> None:
+    """From a position of a random game, a random legal play: the tutor's best play is worth
+    at least as much as the played play by the same evaluation, and the verdict matches the
+    equity lost."""
+    rs = rules(name)
+    rng = random.Random(seed)
+    rand = RandomPlayer(rng)
+    pos = opening(rs, rng)
+    for _ in range(rolls):
+        play = rand.choose(rs, pos, _roll(rs, pos, rng))
+        if play.outcome is not None:
+            return
+        pos = play.position
+    dice = _roll(rs, pos, rng)
+    played = rand.choose(rs, pos, dice)
+    v = tutor(rs, pos, dice, played, level="advanced")
+    assert v.best_estimate.equity >= v.played_estimate.equity
+    assert v.lost == pytest.approx(max(0.0, v.best_estimate.equity - v.played_estimate.equity))
+    assert v.verdict == verdict(v.lost)
+    hints = hint(rs, pos, dice, level="advanced", top=3)
+    assert hints[0].estimate.equity >= v.played_estimate.equity - 1e-9
+    assert [h.estimate.equity for h in hints] == sorted(
+        (h.estimate.equity for h in hints), reverse=True
+    )
+
+
+def test_tutor_expert_played_outside_candidates() -> None:
+    """At 1 ply only the best few candidates are searched; a play outside them is searched at
+    the same depth before it is judged, so the best is still never worse."""
+    rs = rules("brade-standard")
+    pos = Position.start(rs).after_opening(rs, 2, 5)
+    dice = (6, 5)
+    plays = candidate_plays([begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)])
+    for played in plays:
+        v = tutor(rs, pos, dice, played.position, level="expert")
+        assert v.best_estimate.equity >= v.played_estimate.equity
+
+
+def test_hint_reasons_blot_odds() -> None:
+    """lång puff: White's last checker on 8 rolls 1-1, his first pasch (1, 1, 6, 6): forced
+    8 -> 9 -> 10 -> 16 -> 22. The blot on 22 is 18 pips from Black's 15 on his 4 (same path).
+    Black has had a pasch, so each of his pasches is x four times, then 7 - x four times:
+    6-6 (6+6+6), 3-3 (3+3+4+4+4), 2-2 (2+2+2+2+5+5), 4-4 (4+4+4+3+3), 5-5 (5+5+2+2+2+2),
+    1-1 (the ones moved by other checkers, then 6+6+6) all reach 18; no other roll
+    reaches 18 pips. Hand count: 6 of 36, the exact count the reason gives."""
+    rs = rules("lang-puff")
+    pos = Position.parse("W:8,25x14 B:4x15 w bpasch=1", rs)
+    hints = hint(rs, pos, (1, 1), level="advanced", top=10)
+    assert len(hints) == 1
+    assert hints[0].play.position.w[22] == 1
+    blots = [dict(m.params) for m in hints[0].reasons if m.key == "hint.blot"]
+    assert blots == [{"point": 22, "n": 6}]
+
+
+# --------------------------------------------------------------------------- review
+
+
+def test_review_of_a_game() -> None:
+    """A short game between two players, reviewed: one entry per roll up to the win, the
+    verdicts and the error rates consistent, every side rated."""
+    rs = rules("brade-standard")
+    g = Game(rs, seed=3)
+    rng = random.Random(3)
+    players: list[Any] = [player("advanced", rng=rng), RandomPlayer(rng)]
+    n = 0
+    while not g.is_over and n < 12:
+        dice = g.roll()
+        play = players[g.position.turn].choose(rs, g.position, dice)
+        if play.plan.named is not None:
+            g.name_pasch(play.plan.named)
+        for step in play.moves:
+            g.push(step)
+        if g.turn is not None:
+            g.end_roll()
+        n += 1
+    r = review(g.record(), level="advanced")
+    assert len(r.rolls) == n
+    for roll in r.rolls:
+        assert roll.verdict == verdict(roll.lost)
+    assert set(r.rating) == {"w", "b"}
+    data = r.to_json()
+    assert set(data) == {"rolls", "errors", "error_rate", "rating", "luck"}
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def test_cli_hint_contract() -> None:
+    out = cli(
+        "hint",
+        "--rules",
+        "brade-standard",
+        "--position",
+        "W:1x12,7,9,14 B:1x13,7,8 w",
+        "--dice",
+        "6",
+        "4",
+        "--top",
+        "3",
+    )
+    assert set(out) == {"rules", "position", "dice", "level", "plays"}
+    assert out["dice"] == [6, 4] and out["level"] == "expert" and len(out["plays"]) == 3
+    for p in out["plays"]:
+        assert {"moves", "position", "equity", "win", "reasons"} <= set(p)
+        assert 0.0 <= p["win"] <= 1.0
+        assert all(set(r) == {"key", "text"} for r in p["reasons"])
+    eq = [p["equity"] for p in out["plays"]]
+    assert eq == sorted(eq, reverse=True)
+    # every play is one the plays command lists
+    listed = cli(
+        "plays",
+        "--rules",
+        "brade-standard",
+        "--position",
+        "W:1x12,7,9,14 B:1x13,7,8 w",
+        "--dice",
+        "6",
+        "4",
+    )
+    assert {p["position"] for p in out["plays"]} <= {p["position"] for p in listed["plays"]}
+
+
+def test_cli_hint_default_top_and_lang() -> None:
+    out = cli(
+        "hint",
+        "--rules",
+        "kontrar-puff",
+        "--position",
+        "W:0x15 B:0x15 w",
+        "--dice",
+        "5",
+        "3",
+        "--level",
+        "advanced",
+    )
+    assert len(out["plays"]) <= 5 and out["level"] == "advanced"
+    sv = cli(
+        "hint",
+        "--rules",
+        "lang-puff",
+        "--position",
+        "W:8,25x14 B:4x15 w bpasch=1",
+        "--dice",
+        "1",
+        "1",
+        "--level",
+        "advanced",
+        "--lang",
+        "sv",
+    )
+    texts = [r["text"] for p in sv["plays"] for r in p["reasons"]]
+    assert any("blotta" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--top", "0"], "--top"),
+        (["--top", "x"], "--top"),
+        (["--level", "godlike"], "unknown level"),
+        (["--dice", "7", "1"], "1-6"),
+        (["--position", "W:0x14 B:0x15 w"], ""),
+        (["--rules", "nonsense"], "nonsense"),
+    ],
+)
+def test_cli_hint_bad_input(args: list[str], needle: str) -> None:
+    base = {"--rules": "kontrar-puff", "--position": "W:0x15 B:0x15 w", "--dice": None}
+    argv = ["hint"]
+    given_keys = {args[i] for i in range(0, len(args), 2)}
+    for k, v in base.items():
+        if k not in given_keys:
+            argv += [k, *(["5", "3"] if v is None else [v])]
+    i = 0
+    while i < len(args):
+        if args[i] == "--dice":
+            argv += [args[i], args[i + 1], args[i + 2]]
+            i += 3
+        else:
+            argv += [args[i], args[i + 1]]
+            i += 2
+    line = cli_error(*argv)
+    assert needle in line
