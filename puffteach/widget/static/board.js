@@ -401,6 +401,9 @@ function boardKeys({ root, board, cur, send }) {
     if (!root.contains(ev.target)) focusInside = false;
   }, true);
 
+  // JupyterLab: its single-key shortcuts (R, U, H, arrows in command mode) wait while the focus
+  // is on the board, so the board's keys reach it
+  board.setAttribute("data-lm-suppress-shortcuts", "true");
   board.addEventListener("keydown", (ev) => {
     if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
     const s = cur();
