@@ -254,7 +254,10 @@ function halfBoard({ root, board, cur }) {
   const apply = () => {
     const el = svg();
     if (!el) return;
-    if (!el.dataset.viewBox) el.dataset.viewBox = el.getAttribute("viewBox");
+    if (!el.dataset.viewBox) {
+      el.dataset.viewBox = el.getAttribute("viewBox");
+      el.dataset.size = `${el.getAttribute("width")} ${el.getAttribute("height")}`;
+    }
     const [x0, y0, w, hgt] = el.dataset.viewBox.split(/\s+/).map(Number);
     if (half) {
       el.setAttribute("viewBox", `${half === "left" ? x0 : x0 + w / 2} ${y0} ${w / 2} ${hgt}`);
@@ -262,7 +265,10 @@ function halfBoard({ root, board, cur }) {
       el.setAttribute("height", String(Math.round(hgt)));
       el.dataset.half = half;
     } else {
+      const [width, height] = el.dataset.size.split(" ");
       el.setAttribute("viewBox", el.dataset.viewBox);
+      el.setAttribute("width", width);
+      el.setAttribute("height", height);
       delete el.dataset.half;
     }
     const s = cur();
