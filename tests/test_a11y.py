@@ -300,6 +300,45 @@ def test_a_whole_roll_by_keyboard_only_with_the_live_region(
     record_property("keyboard_keys_per_roll", keys)
 
 
+def test_the_keyboard_hears_a_refusal_with_its_reason_and_the_end_of_the_game(
+    browser: Any, board_site: tuple[str, _Board]
+) -> None:
+    url, app = board_site
+    # White's last checker on his point 24, the dice 6-5 set: one step from the end
+    app.state = protocol.initial_state("kontrar-puff", position="W:24,25x14 B:0x15 w", seed=1)
+    app.state = protocol.step(app.state, {"type": "set_dice", "dice": [6, 5]})
+    ctx, page, _ = _open_board(browser, url)
+    try:
+        page.locator("button.pt-undo").focus()
+        while not page.evaluate("!!document.activeElement.closest('.pt-board')"):
+            page.keyboard.press("Tab")
+        # the tab stop is on the mover's first checker on his path: point 24
+        assert page.evaluate("document.activeElement.dataset.white") == "24"
+        page.keyboard.press("Enter")  # select it
+        _actions_done(page, 1)
+        assert "selected" in _live(page)
+        page.keyboard.press("ArrowLeft")  # point 23: backwards, refused with the rule
+        page.keyboard.press("Enter")
+        _actions_done(page, 2)
+        refusal = _live(page)
+        assert app.state["error"] and refusal == app.state["message"], refusal
+        page.keyboard.press("Enter")  # the same refusal again is read again
+        _actions_done(page, 3)
+        assert _live(page) == refusal
+        assert app.state["selected"]  # a refusal keeps the selection
+        page.keyboard.press("End")  # White's borne-off checkers: the legal target
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label.endswith(", legal target"), label
+        page.keyboard.press("Enter")  # 24/off: the last checker, the game is over
+        _actions_done(page, 4)
+        assert app.state["outcome"], app.state["message"]
+        heard = _live(page)
+        assert "wins" in heard, heard
+        assert page.evaluate("!!document.activeElement.closest('.pt-board')")
+    finally:
+        ctx.close()
+
+
 def test_focus_stays_in_the_widget_when_the_roll_button_is_used(
     browser: Any, board_site: tuple[str, _Board]
 ) -> None:
