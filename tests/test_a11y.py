@@ -322,9 +322,16 @@ def test_the_keyboard_hears_a_refusal_with_its_reason_and_the_end_of_the_game(
         _actions_done(page, 2)
         refusal = _live(page)
         assert app.state["error"] and refusal == app.state["message"], refusal
+        page.evaluate(
+            """() => { window.ptSaid = [];
+                new MutationObserver(() => window.ptSaid.push(
+                    document.querySelector('.pt-live').textContent))
+                  .observe(document.querySelector('.pt-live'), {childList: true}); }"""
+        )
         page.keyboard.press("Enter")  # the same refusal again is read again
         _actions_done(page, 3)
         assert _live(page) == refusal
+        assert page.evaluate("window.ptSaid")[-1] == refusal  # set anew, not left as it was
         assert app.state["selected"]  # a refusal keeps the selection
         page.keyboard.press("End")  # White's borne-off checkers: the legal target
         label = page.evaluate("document.activeElement.getAttribute('aria-label')")
