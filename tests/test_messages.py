@@ -648,3 +648,15 @@ def test_demo_speaks_the_language_asked() -> None:
     with contextlib.redirect_stdout(out):
         demo(["kontrar-puff", "1"])
     assert out.getvalue().splitlines()[0] == "puffteach demo: kontrar-puff, seed 1"
+
+
+def test_roll_names_are_the_sources_in_every_language() -> None:
+    """RV 23's names of the rolls are catalogue keys (roll.A-B) that no language translates."""
+    from puffteach.rules.brade import ROLL_NAMES, roll_name
+
+    names = {k: v for k, v in catalogue("en").items() if k.startswith("roll.")}
+    assert len(names) == 21 == len(ROLL_NAMES)
+    for lang in ("sv", "de"):
+        assert {k: catalogue(lang)[k] for k in names} == names
+    assert roll_name(4, 5) == "sinka fyra" and roll_name(2, 3) == "troja dus"
+    assert list(ROLL_NAMES)[:2] == [(6, 6), (5, 5)]  # RV 23's order: the pasches first

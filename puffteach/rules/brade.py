@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from ..errors import DiceError, LocalizedError
-from ..messages import DEFAULT, Message, text
+from ..messages import DEFAULT, Message, catalogue, text
 from .base import RuleFields, RuleSet, RuleSetError
 from .ids import Rule, register
 
@@ -322,28 +322,12 @@ def effective_codes(rs: RuleSet) -> dict[str, str]:
     return out
 
 
+#: RV 23's names of the rolls, higher die first (the catalogue's ``roll.A-B``: the source's
+#: Swedish names, the same in every language)
 ROLL_NAMES: Final[dict[tuple[int, int], str]] = {
-    (6, 6): "sexor all",
-    (5, 5): "sinkor all",
-    (4, 4): "kvartaner",
-    (3, 3): "trallor all",
-    (2, 2): "dusena par",
-    (1, 1): "essena par",
-    (6, 5): "sextiofem",
-    (6, 4): "sextiofyra",
-    (6, 3): "sextiotre",
-    (6, 2): "sextiotvå",
-    (6, 1): "sex ess",
-    (5, 4): "sinka fyra",
-    (5, 3): "sinka tre",
-    (5, 2): "sinka dus",
-    (5, 1): "sinka ess",
-    (4, 3): "kvart tre",
-    (4, 2): "kvart dus",
-    (4, 1): "kvart ess",
-    (3, 2): "troja dus",
-    (3, 1): "tress ess",
-    (2, 1): "dus ess",
+    (int(key[5]), int(key[7])): name
+    for key, name in catalogue().items()
+    if key.startswith("roll.")  # roll.6-6 … roll.2-1, in RV 23's order
 }
 
 
