@@ -31,12 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from puffteach import rules  # noqa: E402
 from puffteach.families import family_of  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
-from puffteach.players.search import DEFAULT_LEVEL, LEVELS, player  # noqa: E402
+from puffteach.players.search import DEFAULT_LEVEL, MATCH_LEVELS, player  # noqa: E402
 from puffteach.position import Position  # noqa: E402
 from puffteach.rules import ALL_PRESETS, RuleSet  # noqa: E402
 
 MAX_ROLLS = 3000
-ORDER = ["random", *LEVELS]
+ORDER = ["random", *MATCH_LEVELS]
 STRONGEST = ORDER[-1]
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "exists_play",
     "hit_chance",
     "hit_rolls",
+    "hit_table",
     "jan_chance",
     "pasch_series",
     "pips",
@@ -157,13 +158,19 @@ def _exists(
     end_test: EndTest | None,
     prune: Callable[[Turn], bool] | None,
     seen: set[object],
+    floor: int = -1,
 ) -> bool:
+    """``floor``: in a run of equal dice of an ordered roll, the source point of the run's last
+    step. Within such a run the opponent's bands do not move (a hit only removes a blot), so
+    any legal order of the run's steps sorted by source point is legal and ends alike (as in
+    :mod:`puffteach.listing`): only steps from ``floor`` on are tried, each multiset of steps
+    once (not under long-puff-entry, where entering depends on the order)."""
     if t.done:
         if end_test is None:
             return False
         final, outcome, _ = finish(t)
         return end_test(final, outcome)
-    key = (t.pos, t.remaining, t.cont, t.moves if t.target is not None else None)
+    key = (t.pos, t.remaining, t.cont, floor, t.moves if t.target is not None else None)
     if key in seen:
         return False
     seen.add(key)
@@ -174,7 +181,22 @@ def _exists(
         for st in steps:
             if step_test(t, st):
                 return True
-    return any(_exists(push(t, st), step_test, end_test, prune, seen) for st in steps)
+    ordered = t.target is None and not t.rules.long_entry
+    for st in steps:
+        if ordered and st.frm < floor:
+            continue
+        t2 = push(t, st)
+        nxt = -1
+        if (
+            ordered
+            and t2.remaining
+            and t2.remaining[0] == st.die
+            and len(t2.remaining) < len(t.remaining)
+        ):
+            nxt = st.frm
+        if _exists(t2, step_test, end_test, prune, seen, nxt):
+            return True
+    return False
 
 
 def rolls_where(
@@ -190,6 +212,10 @@ def _as_mover(pos: Position, side: Color) -> Position:
     if pos.turn == side and not pos.streak:
         return pos
     return pos._replace(turn=int(side), streak=0)
+
+
+#: which families know jan (bräde's B-jan; Puff has none): a table, not a test of the family
+HAS_JAN: Final[dict[str, bool]] = {"puff": False, "brade": True}
 
 
 # --------------------------------------------------------------------------- hitting a blot
@@ -253,6 +279,46 @@ def hit_chance(rs: RuleSet, pos: Position, side: Color, point: int) -> Fraction:
     )
 
 
+def hit_table(rs: RuleSet, pos: Position, side: Color) -> dict[int, int]:
+    """:func:`hit_rolls` for every blot of ``side`` at once: ``{path point: rolls out of 36}``
+    (blots no roll can hit are left out). One search per roll collects every blot a play can
+    hit, stopping when all are found and skipping states from which no blot still unfound is
+    in reach, so a position with several blots costs about as much as one."""
+    own = pos.side(side)
+    x = CROSS[rs.layout]
+    blots = {x[p]: p for p in range(1, OFF) if own[p] == 1}  # attacker's point -> side's point
+    attacker = side.other
+    mover = _as_mover(pos, attacker)
+    out: dict[int, int] = {}
+    if not blots:
+        return out
+    for dice, ways in TWO_DICE:
+        found: set[int] = set()
+
+        def hits(t: Turn, st: Step, found: set[int] = found) -> bool:
+            if st.hit and st.to in blots:
+                found.add(st.to)
+            return len(found) == len(blots)
+
+        def prune(t: Turn, found: set[int] = found) -> bool:
+            rem = t.remaining
+            sums = _SUMS.get(rem)
+            if sums is None:
+                sums = _SUMS[rem] = _subset_sums(rem)
+            mine = t.pos.side(attacker)
+            return not any(
+                mine[q] and (target - q) in sums
+                for target in blots
+                if target not in found
+                for q in range(target)
+            )
+
+        exists_play(rs, mover, dice, step_test=hits, prune=prune)
+        for target in found:
+            out[blots[target]] = out.get(blots[target], 0) + ways
+    return dict(sorted(out.items()))
+
+
 # --------------------------------------------------------------------------- entering, jan
 
 
@@ -282,7 +348,7 @@ def jan_chance(rs: RuleSet, pos: Position, side: Color) -> Fraction:
     """The chance that the opponent's next roll can make ``side`` jan (bräde B-jan; sprängjan
     included). Zero when ``side`` has no blot and none waiting (and in rule sets without jan)."""
     own = pos.side(side)
-    if not own[0] and 1 not in own[1:OFF]:
+    if not HAS_JAN[rs.family] or (not own[0] and 1 not in own[1:OFF]):
         return Fraction(0)
     attacker = side.other
     mover = _as_mover(pos, attacker)

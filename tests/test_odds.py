@@ -17,6 +17,7 @@ from puffteach.odds import (
     enter_chance,
     hit_chance,
     hit_rolls,
+    hit_table,
     jan_chance,
     pasch_series,
     pips,
@@ -218,3 +219,22 @@ def test_jan_chance_brade(name: str) -> None:
 def test_jan_chance_none_without_blots() -> None:
     rs = rules("brade-standard")
     assert jan_chance(rs, _pos("brade-standard", "W:1x15 B:1x15 b"), WHITE) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("lang-puff", "W:7x2,10,25x12 B:4x15 b"),
+        ("kontrar-puff", "W:0x5,1x2,2,3x4,4x3 B:2x2,3,5x4,6,8x2,10,11,13,15,19 b bpasch=4"),
+        ("pierer-langer-puff", "W:3x4,4,9x3,10,12,15x2,20,22,23 B:0x12,1,2x2 b bpasch=1"),
+        ("brade-standard", "W:1x11,6,7,9,20 B:1x10,4,7,16,20,22 b"),
+    ],
+)
+def test_hit_table_agrees_with_hit_rolls(name: str, text: str) -> None:
+    """One search for every blot gives each blot the count of its own search."""
+    rs = rules(name)
+    pos = _pos(name, text)
+    table = hit_table(rs, pos, WHITE)
+    for p in range(1, 25):
+        if pos.w[p] == 1:
+            assert table.get(p, 0) == hit_rolls(rs, pos, WHITE, p), p

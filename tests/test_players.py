@@ -138,7 +138,7 @@ def test_players_follow_the_protocol() -> None:
     assert isinstance(RandomPlayer(), Player)
     assert isinstance(SearchPlayer("expert"), Player)
     with pytest.raises(ValueError, match="unknown level"):
-        player("grandmaster")
+        player("godlike")
 
 
 def test_evaluator_signature() -> None:

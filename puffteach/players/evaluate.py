@@ -28,7 +28,7 @@ from typing import Final, NamedTuple
 
 from ..board import CROSS, OFF
 from ..color import Color
-from ..families.brade import jan_excess
+from ..families.brade import entry_burst_allowed, jan_excess
 from ..odds import TWO_DICE
 from ..position import CHECKERS, Position
 from ..rules import RuleSet
@@ -49,12 +49,13 @@ __all__ = [
 _WAYS: Final = tuple(w for _, w in TWO_DICE)
 _MASK_WAYS: dict[int, int] = {}
 _SHOT_MASK: dict[tuple[int, int], int] = {}
+_LOW: Final = tuple((1 << d) - 1 for d in range(OFF + 1))  # the bits below distance d
 
 
 def shot_mask(distance: int, blocked: int) -> int:
     """The rolls (a bit per roll of ``odds.TWO_DICE``) that move one checker exactly
     ``distance`` pips without touching down on a blocked distance (bit d of ``blocked``)."""
-    blocked &= (1 << distance) - 1
+    blocked &= _LOW[distance]
     key = (distance, blocked)
     mask = _SHOT_MASK.get(key)
     if mask is not None:
@@ -112,8 +113,8 @@ class Weights(NamedTuple):
 
 #: the weights per family (tuned by short matches against random, see benchmarks/players.py)
 WEIGHTS: dict[str, Weights] = {
-    "puff": Weights(blocks=8.0, prime=4.0, entry=5.0),
-    "brade": Weights(entry=5.0),
+    "puff": Weights(blocks=12.0, prime=6.0, entry=16.0),
+    "brade": Weights(blocks=6.0, prime=3.0, entry=5.0, reentry=14.0),
 }
 
 
@@ -123,42 +124,52 @@ def features(rs: RuleSet, pos: Position, side: Color) -> SideFeatures:
     reentry = WEIGHTS[rs.family].reentry
     own = pos.side(side)
     opp = pos.side(side.other)
-    # opponent's path points (bits) where this side holds a band: he cannot touch down there
+    # the opponent's path points (bits) where this side holds a band: he cannot touch down
     blocked = 0
-    for r in range(1, OFF):
-        if own[x[r]] >= 2:
-            blocked |= 1 << r
+    pips = OFF * own[0]
+    singles: list[int] = []
+    for p in range(1, OFF):
+        n = own[p]
+        if n:
+            pips += (OFF - p) * n
+            if n >= 2:
+                blocked |= 1 << x[p]
+            else:
+                singles.append(p)
     opp_points = [q for q in range(OFF) if opp[q]]
     rear = opp_points[0] if opp_points else OFF
     blots: list[tuple[int, int]] = []
     cost = 0.0
-    blocks = 0
-    run = best = 0
-    for p in range(1, OFF):
-        n = own[p]
-        if n == 1:
-            tp = x[p]
-            mask = 0
-            for q in opp_points:
-                if q >= tp:
-                    break
-                mask |= shot_mask(tp - q, blocked >> q)
-            if mask:
-                s = shots_of_mask(mask)
-                blots.append((p, s))
-                cost += s / 36.0 * (p + reentry)
-    for r in range(1, OFF):  # bands on the opponent's path, ahead of his rearmost checker
-        if blocked >> r & 1 and r > rear:
+    table = _SHOT_MASK
+    for p in singles:
+        tp = x[p]
+        mask = 0
+        for q in opp_points:
+            if q >= tp:
+                break
+            d = tp - q
+            m = table.get((d, (blocked >> q) & _LOW[d]))
+            mask |= shot_mask(d, blocked >> q) if m is None else m
+        if mask:
+            s = shots_of_mask(mask)
+            blots.append((p, s))
+            cost += s / 36.0 * (p + reentry)
+    blocks = run = best = 0
+    ahead = blocked >> (rear + 1)  # bands on his path ahead of his rearmost checker
+    while ahead:
+        if ahead & 1:
             blocks += 1
             run += 1
-            best = max(best, run)
+            if run > best:
+                best = run
         else:
             run = 0
+        ahead >>= 1
     entry_blocked = 0
+    enter_own = rs.enter_own
     for p in range(1, 7):
-        if opp[x[p]] >= 2 or (not rs.enter_own and own[p]):
+        if opp[x[p]] >= 2 or (not enter_own and own[p]):
             entry_blocked += 1
-    pips = sum((OFF - p) * n for p, n in enumerate(own[:OFF]) if n)
     return SideFeatures(pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
 
 
@@ -194,6 +205,17 @@ def _jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
     return shots if margin <= 0 else shots * shots / 4.0
 
 
+def _burst_risk(rs: RuleSet, victim: tuple[int, ...], enterer: tuple[int, ...]) -> float:
+    """The chance that ``enterer``, with checkers waiting, bursts one of ``victim``'s bands in
+    his first quarter on his next roll (RV 5a/5b, sprängjan): one of the band points' faces on
+    either die, when the rule set lets him burst there now."""
+    if not enterer[0] or not entry_burst_allowed(rs, enterer, victim):
+        return 0.0
+    x = CROSS[rs.layout]
+    faces = sum(1 for p in range(1, 7) if victim[x[p]] >= 2)
+    return 1.0 - ((6 - faces) / 6.0) ** 2
+
+
 def _brade(
     rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
 ) -> tuple[float, float]:
@@ -205,7 +227,7 @@ def _brade(
     w = WEIGHTS[rs.family]
     his_risk = _jan_risk(opp, him)
     my_risk = _jan_risk(own, me)
-    extra = w.jan * (his_risk - my_risk)
+    extra = w.jan * (his_risk - my_risk + _burst_risk(rs, own, opp) - _burst_risk(rs, opp, own))
     value = 1.0 + (table["jan"] - 1) * his_risk
     if rs.patterns and not own[OFF]:
         best = 0

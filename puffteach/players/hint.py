@@ -3,7 +3,7 @@
 - :func:`hint`: the candidate plays of a roll ranked by equity (expected points) at a level's
   depth, each with :class:`~puffteach.messages.Message` reasons from exact features: the hits
   made, the blots left in reach and the rolls out of 36 that hit each (exact, by the rule set:
-  :func:`puffteach.odds.hit_rolls`), bands made and broken, checkers still to enter, checkers
+  :func:`puffteach.odds.hit_table`), bands made and broken, checkers still to enter, checkers
   borne off, the opponent's chance to make the mover jan (bräde), a pattern one checker away
   (bräde's beautiful plays; Puff's tower and goose) and a win.
 - :func:`tutor`: the verdict on a play — best, good, doubtful, bad, very bad — by the equity
@@ -23,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from ..board import CROSS, OFF
+from ..board import OFF
 from ..color import Color
 from ..families import family_of
 from ..messages import DEFAULT, Message
 from ..movegen import Play, begin
-from ..odds import chance_outcomes, hit_rolls, jan_chance
+from ..odds import chance_outcomes, hit_table, jan_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
 from ..rules.brade import PATTERNS
@@ -188,13 +188,9 @@ def reasons(rs: RuleSet, before: Position, play: Play) -> tuple[Message, ...]:
         out.append(Message.of("hint.borne_off", n=off))
     if play.forfeited:
         out.append(Message.of("hint.forfeits", n=len(play.forfeited)))
-    x = CROSS[rs.layout]
     probe = after if after.turn == him else after._replace(turn=int(him), streak=0)
-    for p in range(1, OFF):
-        if own1[p] == 1 and any(opp1[q] for q in range(x[p])):
-            n = hit_rolls(rs, probe, me, p)
-            if n:
-                out.append(Message.of("hint.blot", point=p, n=n))
+    for p, n in hit_table(rs, probe, me).items():
+        out.append(Message.of("hint.blot", point=p, n=n))
     if own1[0] or 1 in own1[1:OFF]:
         jan = jan_chance(rs, probe, me)
         if jan:

@@ -20,7 +20,8 @@ n − 1 plies (candidate pruning). At the top, all candidates are ranked at 0 pl
 
 **Levels** (:data:`LEVELS`) combine depth, pruning and noise (a Gaussian added to each
 candidate's equity, as gnubg's noisy levels do): beginner, casual and intermediate are noisy
-greedy players, advanced the plain greedy one, expert and master search 1 and 2 plies.
+greedy players, advanced the plain greedy one, expert searches 1 ply (3 candidates), master
+1 ply with more candidates and wider beams, grandmaster 2 plies (slow: for analysis).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from .evaluate import heuristic
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "MATCH_LEVELS",
     "Level",
     "RandomPlayer",
     "SearchPlayer",
@@ -67,7 +69,7 @@ class Level:
     candidates: int = 4
     inner: int = 1
     beam: int = 12
-    inner_beam: int = 3
+    inner_beam: int = 2
 
 
 LEVELS: Final[dict[str, Level]] = {
@@ -78,9 +80,13 @@ LEVELS: Final[dict[str, Level]] = {
         Level("intermediate", 0, noise=0.06),
         Level("advanced", 0),
         Level("expert", 1, candidates=3),
-        Level("master", 2, candidates=3, inner=2),
+        Level("master", 1, candidates=6, beam=16, inner_beam=4),
+        Level("grandmaster", 2, candidates=2, inner=1),
     )
 }
+#: the levels of the strength ladder (grandmaster's 2 plies take seconds a move in CPython:
+#: for hints and analysis, not for match play)
+MATCH_LEVELS: Final = ("beginner", "casual", "intermediate", "advanced", "expert", "master")
 #: the level a player gets when none is named (decision time: see benchmarks/players.py)
 DEFAULT_LEVEL: Final = "expert"
 
@@ -146,13 +152,17 @@ def _beam_plays(turns: Iterable[Turn], scorer: _Scorer, width: int) -> list[Play
     return list(done.values())
 
 
-def candidate_plays(turns: list[Turn], scorer: _Scorer | None = None, beam: int = 12) -> list[Play]:
+def candidate_plays(
+    turns: list[Turn], scorer: _Scorer | None = None, beam: int = 12, inner: bool = False
+) -> list[Play]:
     """The plays of a roll (its plans' turns): listed, or found by a beam for long ordered
-    rolls. ``scorer`` ranks partial plays for the beam (needed only then)."""
+    rolls (inside a search, ``inner``, for every roll with four dice due: bräde's alla too).
+    ``scorer`` ranks partial plays for the beam (needed only then)."""
     small: list[Turn] = []
     big: list[Turn] = []
     for t in turns:
-        (big if not t.plan.free and len(t.remaining) >= BEAM_FROM else small).append(t)
+        long = len(t.remaining) >= BEAM_FROM
+        (big if long and (inner or not t.plan.free) else small).append(t)
     out: dict[tuple[Position, object], Play] = {}
     for t in small:
         for play in iter_turn_plays(t):
@@ -205,15 +215,17 @@ class SearchPlayer:
         lv = self.level
         eq = win = 0.0
         for outcome in chance_outcomes(rs, pos):
-            replies = candidate_plays(_turns(rs, pos, outcome.dice), scorer, lv.inner_beam)
-            ranked = sorted(replies, key=lambda p: scorer.play(p, roller).equity, reverse=True)
+            replies = candidate_plays(
+                _turns(rs, pos, outcome.dice), scorer, lv.inner_beam, inner=True
+            )
             if plies > 1:
+                ranked = sorted(replies, key=lambda p: scorer.play(p, roller).equity, reverse=True)
                 best = max(
                     (self.value(rs, p, roller, plies - 1) for p in ranked[: lv.inner]),
                     key=lambda e: e.equity,
                 )
             else:
-                best = scorer.play(ranked[0], roller)
+                best = max((scorer.play(p, roller) for p in replies), key=lambda e: e.equity)
             if roller != side:
                 best = best.flipped()
             pr = float(outcome.probability)
