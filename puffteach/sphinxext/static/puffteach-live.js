@@ -93,8 +93,7 @@ async function goLive(figure, button) {
       div.append(wrap);
     }
     button.remove();
-    const el = mountState(figure, state);
-    el.querySelector(".puffteach-widget").dataset.engine = "ready";
+    mountState(figure, state);
   } catch (e) {
     button.disabled = false;
     button.classList.remove("pt-waiting");

@@ -202,7 +202,6 @@ async function start(settings) {
     const holder = el("figure", { class: "puffteach-board puffteach-live pt-play-figure" });
     boardBox.append(holder);
     const mounted = mountState(holder, state);
-    mounted.querySelector(".puffteach-widget").dataset.engine = "ready";
     board = { el: mounted, model: mounted.ptModel };
     board.model.on("change:state", () => follow(board.model.get("state")));
     follow(state);

@@ -185,9 +185,11 @@ function staticSender(model, root, status, start, stop) {
     }
   };
   // another board of the page (or the page's idle time) started the engine: show it here too
-  document.addEventListener("puffteach:engine-ready", () => {
+  const ready = () => {
     if (root.dataset.engine === "idle") show("ready", "");
-  });
+  };
+  document.addEventListener("puffteach:engine-ready", ready);
+  if (window[ENGINE]) window[ENGINE].then(ready, () => {}); // mounted after the engine started
   const apply = (next) => {
     model.set("state", next);
     model.set("svg", next.svg);
