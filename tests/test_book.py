@@ -51,6 +51,8 @@ CHAPTERS = [
     "book/08-teaching",
     "notebooks/08-teaching",
     "book/09-glossary",
+    "book/10-computer",
+    "notebooks/10-computer",
     "book/bibliography",
     "book/api",
 ]
