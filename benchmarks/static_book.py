@@ -1,0 +1,243 @@
+"""Timings of the static book's live boards (issue 12), in Debian's Chromium via Playwright.
+
+    python benchmarks/static_book.py [SITE] [--runs 5] [--moves 400]
+
+SITE is a built English book (default ``_build/html/en``; ``make book`` first). It is served
+from 127.0.0.1 by a server that counts the bytes it sends; Chromium resolves no other host
+(``--host-resolver-rules``; no request interception, which would switch the HTTP cache off).
+
+Figures (printed; nothing is asserted):
+
+* **cold first visit**: a new browser profile opens chapter 2 and clicks Roll on its live board
+  as soon as the board is drawn; the time from navigation to the roll answered (the message
+  says who rolled), and the bytes sent for it;
+* **second page**: in the same profile, chapter 8, Roll on its first live board: time and bytes
+  (the engine's files come from the service worker's cache);
+* **warm visit**: the browser closed and started again on the same profile (a fresh browser
+  context, warm caches), chapter 2, the same measure; median of ``--runs`` runs and bytes;
+* **click-to-highlight**: on the Play page (standard bräde rules, a fixed seed), a whole game
+  played by clicks (the first legal step each time): for every selecting click, the time from
+  the click to the legal targets lit, measured in the page (MutationObserver); p50/p95/max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from puffteach.board import to_physical  # noqa: E402
+from puffteach.rules import rules as parse_rules  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+CHAPTER = "book/02-lt-puff.html"
+CHAPTER_FIG = "figure#fig-live-first-pasch"
+SECOND = "book/08-teaching.html"
+SECOND_FIG = "figure#fig-lesson-start"
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def take(self) -> int:
+        with self.lock:
+            n, self.bytes = self.bytes, 0
+        return n
+
+
+def serve(site: Path, counter: Counter) -> ThreadingHTTPServer:
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {
+            **SimpleHTTPRequestHandler.extensions_map,
+            ".mjs": "text/javascript",
+            ".wasm": "application/wasm",
+        }
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            data = source.read()
+            with counter.lock:
+                counter.bytes += len(data)
+            outputfile.write(data)
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def first_answer(page: Any, url: str, fig: str) -> float:
+    """Seconds from navigation to the first Roll answered on the board ``fig``."""
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    board = page.locator(fig)
+    roll = board.locator("button.pt-roll")
+    roll.wait_for(state="visible", timeout=60_000)
+    roll.click(timeout=60_000)
+    page.wait_for_function(
+        "sel => /rolls/.test(document.querySelector(sel + ' .pt-message').textContent)",
+        arg=fig,
+        timeout=120_000,
+    )
+    return time.perf_counter() - t0
+
+
+HIGHLIGHT_JS = """
+async (sel) => {
+  const board = document.querySelector('.pt-play-board .pt-board');
+  const target = board.querySelector(sel);
+  const t0 = performance.now();
+  const lit = () => board.querySelector('[data-target="1"]');
+  await new Promise((resolve) => {
+    const obs = new MutationObserver(() => { if (lit()) { obs.disconnect(); resolve(); } });
+    obs.observe(board, { subtree: true, childList: true, attributes: true });
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  });
+  return performance.now() - t0;
+}
+"""
+STATE_JS = "document.querySelector('.pt-play-board .pt-live').ptModel.get('state')"
+EVENTS_JS = (
+    "n => document.querySelector('.pt-play-board .pt-live').ptModel.get('state')"
+    ".record.events.length > n"
+)
+
+
+def scripted_game(page: Any, base: str, moves: int) -> tuple[list[float], int, str]:
+    rules = "brade-standard"
+    layout = parse_rules(rules).layout
+    page.goto(base + f"book/play.html#rules={rules}&seed=12")
+    page.wait_for_selector(".pt-play-board .puffteach-widget[data-engine=ready]", timeout=120_000)
+    samples: list[float] = []
+    steps = 0
+    while steps < moves:
+        s = page.evaluate(STATE_JS)
+        if s.get("outcome") and not s.get("can_roll"):
+            return samples, steps, s.get("outcome_line") or ""
+        n = len(s["record"]["events"])
+        side = s["to_move"]
+        me = 0 if side == "w" else 1
+
+        def place(p: int, side: str = side, me: int = me) -> str:
+            if p in (0, 25):
+                return f'g.pool[data-pool="{side}{p}"]'
+            return f'g.pt[data-point="{to_physical(layout, me, p)}"]'
+
+        if s["can_roll"]:
+            page.locator(".pt-play-board button.pt-roll").click()
+        elif s["legal_moves"]:
+            frm, to = s["legal_moves"][0].rstrip("*").split("/")
+            samples.append(page.evaluate(HIGHLIGHT_JS, place(int(frm))))
+            dest = 25 if to.startswith("off") else int(to.split("@")[0])
+            page.evaluate(
+                "sel => document.querySelector('.pt-play-board .pt-board ' + sel)"
+                ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                place(dest),
+            )
+            steps += 1
+        elif s["can_end_roll"]:
+            page.locator(".pt-play-board button.pt-end").click()
+        else:
+            raise RuntimeError(f"stuck: {s.get('message')}")
+        page.wait_for_function(EVENTS_JS, arg=n, timeout=60_000)
+    return samples, steps, "(stopped)"
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html" / "en"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--moves", type=int, default=400)
+    args = ap.parse_args(argv)
+    site = Path(args.site)
+    if not (site / CHAPTER).is_file():
+        print(f"no built book at {site} (make book)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    counter = Counter()
+    httpd = serve(site, counter)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    mb = 1e6
+    with tempfile.TemporaryDirectory() as profile, sync_playwright() as pw:
+
+        def launch() -> Any:
+            return pw.chromium.launch_persistent_context(
+                profile,
+                executable_path=CHROMIUM,
+                headless=True,
+                args=ARGS,
+                viewport={"width": 1400, "height": 1000},
+            )
+
+        ctx = launch()
+        page = ctx.new_page()
+        counter.take()
+        cold = first_answer(page, base + CHAPTER, CHAPTER_FIG)
+        page.wait_for_load_state("networkidle")
+        cold_bytes = counter.take()
+        second = first_answer(page, base + SECOND, SECOND_FIG)
+        page.wait_for_load_state("networkidle")
+        second_bytes = counter.take()
+        ctx.close()
+        print(f"cold first visit: first roll answered {cold:.2f} s, {cold_bytes / mb:.2f} MB")
+        print(f"second page:      first roll answered {second:.2f} s, {second_bytes / mb:.3f} MB")
+
+        warm, warm_bytes = [], []
+        for _ in range(args.runs):
+            ctx = launch()
+            page = ctx.new_page()
+            counter.take()
+            warm.append(first_answer(page, base + CHAPTER, CHAPTER_FIG))
+            page.wait_for_load_state("networkidle")
+            warm_bytes.append(counter.take())
+            ctx.close()
+        print(
+            f"warm visit:       first roll answered median {statistics.median(warm):.2f} s "
+            f"({', '.join(f'{w:.2f}' for w in warm)}), "
+            f"median {statistics.median(warm_bytes) / mb:.3f} MB"
+        )
+
+        ctx = launch()
+        page = ctx.new_page()
+        samples, steps, end = scripted_game(page, base, args.moves)
+        ctx.close()
+        if samples:
+            print(
+                f"click-to-highlight over a scripted game ({steps} steps, {end}): "
+                f"p50 {pct(samples, 0.5):.0f} ms, p95 {pct(samples, 0.95):.0f} ms, "
+                f"max {max(samples):.0f} ms"
+            )
+    httpd.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
