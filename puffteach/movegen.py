@@ -234,10 +234,11 @@ def random_step(t: Turn, rng: random.Random) -> Step:
 
 def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random) -> Turn:
     """``random_play(begin(rs, pos, plan), rng)``: a roll played to its end by random legal
-    steps (an ordered roll goes straight to the lean driver, without settling a first Turn)."""
+    steps (an ordered roll goes straight to the lean driver, without settling a first Turn,
+    and ends in that same Turn, which no one else has seen)."""
     if plan.free:
         return random_play(begin(rs, pos, plan), rng)
-    return _random_ordered(Turn(rs, pos, plan, pos, plan.seq, plan.critical), rng)
+    return _random_ordered(Turn(rs, pos, plan, pos, plan.seq, plan.critical), rng, True)
 
 
 def random_play(t: Turn, rng: random.Random) -> Turn:
@@ -276,33 +277,43 @@ def _random_last(
     return Turn(rs, t.start, t.plan, end, (), (), moves, t.forfeited, cont, outcome, t.target)
 
 
-def _random_ordered(t: Turn, rng: random.Random) -> Turn:
+def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
     """:func:`random_play` for an ordered roll (P-order, the pasches), without a Turn per step:
     the machine's own rules — the die due is the first left, a die without a step forfeits
     :func:`_stuck` dice, a win ends the roll — on plain values; the same draws as stepping
-    with :func:`push` (``tests/test_kernel.py`` plays both ways and compares)."""
+    with :func:`push` (``tests/test_kernel.py`` plays both ways and compares). ``fresh``: ``t``
+    was made for this call alone (no caches, seen by no one), so it is ended in place."""
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
-    pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
-    moves, lost = t.moves, t.forfeited
+    pos, seq, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
+    moves, lost = list(t.moves), t.forfeited
     steps = t.steps
     gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
     any_step = not fam.early_only_on_bearoff
-    while rem and outcome is None:
+    i, n = 0, len(seq)
+    while i < n and outcome is None:
         if steps is None:
-            steps = gen(rs, pos, rem[0], cont, first)
+            steps = gen(rs, pos, seq[i], cont, first)
         if not steps:
-            n = _stuck(crit)
-            lost, rem, crit, cont, steps = (*lost, *rem[:n]), rem[n:], crit[n:], None, None
+            k = _stuck(crit[i:])
+            lost, i, cont, steps = (*lost, *seq[i : i + k]), i + k, None, None
             continue
         st = steps[int(rng.random() * len(steps))]
         after = apply_step(rs, pos, st)
         if any_step or st.to == OFF:
-            outcome = early(t, pos, after, st, moves)
-        pos, moves, rem, crit = after, (*moves, st), rem[1:], crit[1:]
+            outcome = early(t, pos, after, st, tuple(moves))
+        pos = after
+        moves.append(st)
+        i += 1
         cont = st.to if st.to != OFF else None
         steps = None
-    return Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, None)
+    if not fresh:
+        return Turn(
+            rs, t.start, plan, pos, seq[i:], crit[i:], tuple(moves), lost, cont, outcome, None
+        )
+    t.pos, t.remaining, t.critical, t.moves = pos, seq[i:], crit[i:], tuple(moves)
+    t.forfeited, t.cont, t.outcome = lost, cont, outcome
+    return t
 
 
 _Drawn = tuple[Step, None] | tuple[Step, Position, "Outcome | None", "list[Step] | None"]
@@ -573,7 +584,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
     same side rolls again."""
     rs, plan = t.rules, t.plan
     me = t.start.turn
-    pos, outcome = family_of(rs).finish(t)
+    pos, outcome = _FAMILY[rs.family].finish(t)
     again = plan.reroll and not (rs.reroll_needs_complete and t.forfeited) and outcome is None
     w, b, _, wp, bp, streak, general, flags = pos
     if again:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from .families import family_of
+from .families import FAMILIES, family_of
 from .movegen import finish, random_roll_turn
 from .outcome import Outcome
 from .position import Position
@@ -40,6 +40,7 @@ class Roll(NamedTuple):
 
 
 MAX_ROLLS: Final = 5000
+_new = tuple.__new__
 
 
 def _die(rng: random.Random) -> int:
@@ -55,12 +56,13 @@ def random_roll(rs: RuleSet, pos: Position, rng: random.Random) -> Roll:
     """Roll for the side to move and play uniformly random legal steps to the end of the roll."""
     t = _random_turn(rs, pos, rng)
     final, outcome, again = finish(t)
-    return Roll(final, outcome, again, t.plan.dice, t.plan.named, t.moves, t.forfeited)
+    plan = t.plan
+    return _new(Roll, (final, outcome, again, plan.dice, plan.named, t.moves, t.forfeited))
 
 
 def _random_turn(rs: RuleSet, pos: Position, rng: random.Random) -> Turn:
     """A roll of random dice for the side to move, played to its end by random legal steps."""
-    fam = family_of(rs)
+    fam = FAMILIES[rs.family]
     dice = (_die(rng),) if fam.one_die_required(rs, pos) else (_die(rng), _die(rng))
     options = fam.plans(rs, pos, dice)  # the dice are the rule set's own kind of roll
     plan = options[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from ..board import CROSS, OFF
 from ..color import Color
@@ -190,7 +190,7 @@ class Puff(Family):
         else:
             own, opp = pos[0], pos[1]
         guard = rs.long_entry and _protected(rs, pos, opp)
-        out: list[Step | Refusal] = []
+        out: list[Any] = []  # only Steps: without ``why`` the segments list no refusal
         if own[0] and rs.enter_first:
             # only the waiting checkers (and long-puff-entry's checker moved by the last die)
             _enter(rs, own, opp, guard, cont, first, 0, die, False, out)
@@ -200,7 +200,7 @@ class Puff(Family):
             _land(rs, own, opp, guard, die, range(1, OFF - die), False, out)
             if not sum(own[:19]):  # (the bear-off segment would only refuse otherwise)
                 _bear(rs, own, die, range(max(19, OFF - die), OFF), False, out)
-        return cast("list[Step]", out)
+        return out
 
     # ------------------------------------------------------------------ a roll
     def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:

@@ -1,0 +1,434 @@
+"""The board's computer opponent, hint, tutor, review and odds panel (issue 10).
+
+An adapter between :mod:`puffteach.widget.protocol` and :mod:`puffteach.players`: nothing
+here knows a rule; the players, the hint, the tutor and :mod:`puffteach.odds` do the work.
+
+- **Computer players.** :func:`install` registers one protocol player per level (``random``
+  and :data:`~puffteach.players.search.MATCH_LEVELS`). When its side is to act, a player rolls
+  (the board's seeded dice), then chooses the whole play once (``Player.choose``, its noise
+  drawn from a generator seeded by the game's seed and roll count, so a board replays the same
+  game) and hands it over one step at a time (``name_pasch``, ``move``). The protocol's
+  autoplay applies them; the states in between become ``computer_steps`` (drawing, message,
+  where the step landed), which a front end shows one by one before the final state, and
+  ``computer_message`` says everything the computer did (for the live region).
+- **Actions** added to the protocol: ``hint`` (the best plays of the roll in progress, ranked,
+  with reasons; the best one as arrows), ``tutor`` ``{"on": bool}`` (after each roll of a
+  human side, a verdict and the better play as arrows), ``review`` (a finished game judged
+  roll by roll), ``odds`` ``{"on": bool}`` (pip counts, entering chances, the shots at the
+  selected blot).
+
+Arrows are ``{"from": place, "to": place}`` with places as the protocol names them (physical
+points 1-24, pools ``w0``/``b0``/``w25``/``b25``); the front end draws them over the board.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import OrderedDict
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final
+
+from ..color import Color
+from ..families import family_of
+from ..messages import Message
+from ..movegen import Play, begin
+from ..position import Position
+from ..rules import RuleSet, rules
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..steps import Turn
+    from . import protocol as _protocol
+
+#: the levels a board offers for a computer side (weakest first)
+BOARD_LEVELS: Final = (
+    "random",
+    "beginner",
+    "casual",
+    "intermediate",
+    "advanced",
+    "expert",
+    "master",
+)
+#: the level of the hint and the tutor
+COACH_LEVEL: Final = "expert"
+#: the level of a game's review (0 plies: quick, also under Pyodide)
+REVIEW_LEVEL: Final = "advanced"
+#: how many plays a hint lists
+HINT_TOP: Final = 3
+
+# a computer's chosen play, by the game (record head and events up to its roll) and level
+_PLANS: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+_PLANS_SIZE: Final = 64
+
+
+def _proto() -> Any:
+    from . import protocol
+
+    return protocol
+
+
+# --------------------------------------------------------------------------- computer players
+
+
+def _roll_index(events: list[Any]) -> int:
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], list) and events[i] and events[i][0] == "roll":
+            return i
+    return -1
+
+
+def _arrows(rs: RuleSet, side: int, play_moves: Any) -> list[dict[str, Any]]:
+    place = _proto()._place
+    return [{"from": place(rs, side, m.frm), "to": place(rs, side, m.to)} for m in play_moves]
+
+
+def _plays_of(play: Play) -> list[dict[str, Any]]:
+    acts: list[dict[str, Any]] = []
+    if play.plan.named is not None:
+        acts.append({"type": "name_pasch", "x": play.plan.named})
+    acts.extend({"type": "move", "move": str(m)} for m in play.moves)
+    return acts
+
+
+def _hook(level: str) -> Any:
+    def hook(state: dict[str, Any]) -> dict[str, Any] | None:
+        if state.get("can_roll"):
+            return {"type": "roll"}
+        if state.get("can_end_roll"):
+            return {"type": "end_roll"}
+        events = state["record"].get("events", [])
+        i = _roll_index(events)
+        if i < 0:
+            return None
+        record = state["record"]
+        head = [record.get("rules"), record.get("start"), record.get("opening"), events[: i + 1]]
+        key = level + json.dumps(head, sort_keys=True, default=str)
+        done = sum(1 for e in events[i + 1 :] if e and e[0] in ("name", "move"))
+        plan = _PLANS.get(key)
+        if plan is None:
+            if done:  # a roll begun by a human: its legal steps, the first one each time
+                moves = state.get("legal_moves") or []
+                return {"type": "move", "move": moves[0]} if moves else None
+            from ..players.search import player
+
+            rs = rules(state["rules"])
+            pos = Position.parse(state["position"])
+            rng = random.Random(f"{state['seed']}:{state['rolls']}:{level}")
+            chosen = player(level, rng=rng).choose(rs, pos, tuple(state["dice"]))
+            plan = _plays_of(chosen)
+            _PLANS[key] = plan
+            while len(_PLANS) > _PLANS_SIZE:
+                _PLANS.popitem(last=False)
+        if done < len(plan):
+            return plan[done]
+        moves = state.get("legal_moves") or []
+        return {"type": "move", "move": moves[0]} if moves else None
+
+    return hook
+
+
+def install() -> None:
+    """Register the board's computer players and the actions of this module."""
+    proto = _proto()
+    for level in BOARD_LEVELS:
+        proto.PLAYERS.setdefault(level, _hook(level))
+    proto._HANDLERS.update(hint=_a_hint, tutor=_a_tutor, review=_a_review, odds=_a_odds)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _refuse(key: str, **params: object) -> Exception:
+    refusal: Exception = _proto().Refusal(Message.of(f"widget.{key}", **params))
+    return refusal
+
+
+def _bool(action: dict[str, Any], name: str) -> bool:
+    value = action.get("on")
+    if not isinstance(value, bool):
+        raise _proto()._refuse("bool_bad", option=name, got=_proto()._got(value))
+    return value
+
+
+def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
+    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
+
+
+def _lang(state: dict[str, Any]) -> str:
+    lang: str = _proto()._lang(state)
+    return lang
+
+
+def _text(state: dict[str, Any], message: Message) -> str:
+    text: str = _proto()._render(message, state)
+    return text
+
+
+def _moves_text(state: dict[str, Any], moves: Any) -> str:
+    shown = " ".join(str(m) for m in moves)
+    return shown or _text(state, Message.of("board.history.none"))
+
+
+# --------------------------------------------------------------------------- hint
+
+
+def _a_hint(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+    from ..players.hint import Hint, reasons
+    from ..players.search import LEVELS, SearchPlayer
+
+    proto = _proto()
+    game: Game = proto._playing(ctx)
+    level = action.get("level", COACH_LEVEL)
+    if level not in LEVELS:
+        raise _refuse("level_bad", got=proto._got(level), levels=", ".join(LEVELS))
+    t = game.turn
+    if t is None:
+        if game.is_over():
+            raise proto._game_over(game)
+        raise _refuse("hint_roll_first")
+    if t.done:
+        raise _refuse("hint_nothing")
+    rs = game.rules
+    dice = tuple(game.dice or t.plan.dice)
+    # a fresh roll: every plan (a generalpasch's too); mid-roll: the rest of this roll
+    turns = [t] if t.moves and not game.generalpasch_available() else _turns(rs, t.start, dice)
+    p = SearchPlayer(replace(LEVELS[level], noise=0.0))
+    ranked = p.ranked(rs, turns)[:HINT_TOP]
+    me = t.start.turn
+    state = ctx.state
+    plays = []
+    for play, est in ranked:
+        h = Hint(play, est, reasons(rs, t.start, play))
+        plays.append(
+            {
+                "moves": [str(m) for m in play.moves],
+                "named": play.plan.named,
+                "equity": round(est.equity, 3),
+                "win": round(est.win, 3),
+                "text": _moves_text(state, play.moves),
+                "reasons": [_text(state, m) for m in h.reasons],
+            }
+        )
+    best = ranked[0][0]
+    state["hint"] = {
+        "rev": state.get("rev"),
+        "level": level,
+        "plays": plays,
+        "arrows": _arrows(rs, me, best.moves),
+    }
+    ctx.say(
+        Message.of(
+            "widget.hint",
+            moves=_moves_text(state, best.moves),
+            equity=f"{ranked[0][1].equity:+.3f}",
+            win=f"{100 * ranked[0][1].win:.0f}",
+        )
+    )
+
+
+# --------------------------------------------------------------------------- tutor
+
+
+def _a_tutor(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+    on = _bool(action, "on")
+    ctx.state["tutor"] = on
+    if not on:
+        ctx.state["verdict"] = None
+    ctx.say(Message.of("widget.tutor_on" if on else "widget.tutor_off"))
+
+
+def _verdict(state: dict[str, Any], game: Game, index: int) -> dict[str, Any] | None:
+    """The tutor's verdict on the roll ``game.history[index]``."""
+    from ..players.hint import tutor
+
+    rs = game.rules
+    rec = game.history[index]
+    pos = game.history[index - 1].position if index else game.start
+    turns = [t for t in _turns(rs, pos, rec.dice) if t.plan.named == rec.named]
+    if not turns:
+        return None
+    played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again)
+    v = tutor(rs, pos, rec.dice, played, level=COACH_LEVEL)
+    side = Color(rec.side)
+    text = _text(
+        state,
+        Message.of(
+            "widget.verdict",
+            side=side,
+            moves=_moves_text(state, rec.moves),
+            verdict=v.message,
+        ),
+    )
+    if v.verdict != "best":
+        text += " " + _text(
+            state, Message.of("widget.verdict_best", moves=_moves_text(state, v.best.moves))
+        )
+    return {
+        "verdict": v.verdict,
+        "lost": round(v.lost, 3),
+        "side": side.letter,
+        "text": text,
+        "played": [str(m) for m in rec.moves],
+        "best": [str(m) for m in v.best.moves],
+        "arrows": [] if v.verdict == "best" else _arrows(rs, rec.side, v.best.moves),
+    }
+
+
+def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """After a human's action (before the computer acts): the tutor's verdict when a roll of a
+    human side has just ended; a hint of an earlier moment is dropped."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind != "hint":
+        new["hint"] = None
+    if kind in ("new_game", "load", "set_position", "undo", "redo", "replay_goto"):
+        new["verdict"] = None
+        new["review"] = None
+    if not new.get("tutor") or kind not in ("move", "click", "end_roll", "name_pasch"):
+        return new
+    before = len(old.get("history") or [])
+    if len(new.get("history") or []) <= before:
+        return new
+    proto = _proto()
+    entry = proto._checkout(new)
+    try:
+        game = entry.game
+        index = len(game.history) - 1
+        if index < 0 or new["players"].get("wb"[game.history[index].side]) != "human":
+            return new
+        out = dict(new)
+        out["verdict"] = _verdict(new, game, index)
+        if out["verdict"]:
+            out["message"] = f"{new.get('message') or ''} {out['verdict']['text']}".strip()
+        return out
+    except (ValueError, KeyError) as e:  # pragma: no cover - the tutor fails: no verdict
+        return {**new, "verdict": None, "message": f"{new.get('message')} ({e})"}
+    finally:
+        proto._checkin(entry)
+
+
+# --------------------------------------------------------------------------- review
+
+
+def _a_review(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+    from ..players.hint import review
+
+    proto = _proto()
+    game: Game = ctx.game
+    if not game.is_over():
+        raise _refuse("review_not_over")
+    state = ctx.state
+    r = review(game.record(), level=REVIEW_LEVEL)
+    sides = []
+    for side in (Color.WHITE, Color.BLACK):
+        c = side.letter
+        decisions = sum(1 for x in r.rolls if x.side == side and x.choices)
+        sides.append(
+            {
+                "side": c,
+                "errors": len(r.errors[c]),
+                "decisions": decisions,
+                "error_rate": round(r.error_rate[c], 4),
+                "rating": r.rating[c],
+                "luck": round(r.luck[c], 3),
+                "text": _text(
+                    state,
+                    Message.of(
+                        "widget.review_side",
+                        side=side,
+                        n=len(r.errors[c]),
+                        d=decisions,
+                        rate=f"{r.error_rate[c]:.3f}",
+                        band=Message.of(f"rating.{r.rating[c]}"),
+                        luck=f"{r.luck[c]:+.2f}",
+                    ),
+                ),
+            }
+        )
+    rolls = []
+    for i, x in enumerate(r.rolls):
+        verdict = Message.of(f"verdict.{x.verdict}", lost=f"{x.lost:.3f}")
+        rolls.append(
+            {
+                "side": x.side.letter,
+                "dice": list(x.dice),
+                "verdict": x.verdict,
+                "luck": round(x.luck, 3),
+                "text": _text(
+                    state,
+                    Message.of(
+                        "widget.review_roll",
+                        n=i + 1,
+                        side=x.side,
+                        dice="-".join(map(str, x.dice)),
+                        moves=_moves_text(state, x.played),
+                        verdict=verdict,
+                        luck=f"{x.luck:+.2f}",
+                    ),
+                ),
+                "best": list(x.best),
+            }
+        )
+    state["review"] = {"sides": sides, "rolls": rolls, "level": REVIEW_LEVEL}
+    ctx.say(Message.of("widget.review_done"))
+    del proto
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def _a_odds(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+    on = _bool(action, "on")
+    ctx.state["odds_on"] = on
+    ctx.say(Message.of("widget.odds_on" if on else "widget.odds_off"))
+
+
+def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
+    """Pip counts, entering chances and the shots at the selected blot (exact, from
+    :mod:`puffteach.odds`), as lines of text; None when the panel is off."""
+    from .. import odds
+
+    if not state.get("odds_on") or state.get("setup"):
+        return None
+    rs = rules(state["rules"])
+    pos = Position.parse(state["position"])
+    lines = []
+    pips = {}
+    for side in (Color.WHITE, Color.BLACK):
+        pips[side.letter] = odds.pips(pos, side)
+        lines.append(_text(state, Message.of("widget.odds_pips", side=side, n=pips[side.letter])))
+    for side in (Color.WHITE, Color.BLACK):
+        if pos.side(side)[0] and not state.get("outcome"):
+            ch = odds.enter_chance(rs, pos, side)
+            lines.append(
+                _text(
+                    state, Message.of("widget.odds_enter", side=side, pct=f"{100 * float(ch):.0f}")
+                )
+            )
+    sel = state.get("selected")
+    shots = None
+    if sel and isinstance(sel.get("point"), int):
+        me = Color(pos.turn)
+        frm = sel.get("from")
+        if isinstance(frm, int) and 1 <= frm <= 24 and pos.side(me)[frm] == 1:
+            n = odds.hit_rolls(rs, pos, me, frm)
+            shots = {"point": sel["point"], "rolls": n}
+            lines.append(_text(state, Message.of("widget.odds_shots", point=sel["point"], n=n)))
+    return {"pips": pips, "shots": shots, "lines": lines}
+
+
+def finish(new: dict[str, Any], frames: list[dict[str, Any]], said: list[str]) -> dict[str, Any]:
+    """The final state of a step: the computer's steps to show one by one, what it said and
+    the odds panel."""
+    out = dict(new)
+    out["computer_steps"] = [
+        {"svg": f.get("svg"), "message": f.get("message"), "last_to": f.get("last_to")}
+        for f in frames
+    ]
+    out["computer_message"] = " ".join(s for s in said if s) if frames else ""
+    try:
+        out["odds"] = odds_panel(out)
+    except ValueError:  # a position the odds cannot judge: no panel
+        out["odds"] = None
+    return out
