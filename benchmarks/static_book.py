@@ -101,8 +101,14 @@ def first_answer(page: Any, url: str, fig: str) -> float:
         arg=fig,
         timeout=120_000,
     )
-    return time.perf_counter() - t0
+    took = time.perf_counter() - t0
+    page.wait_for_function("window.__puffteachBootPhases", timeout=120_000)
+    PHASES.append(page.evaluate("window.__puffteachBootPhases"))
+    return took
 
+
+#: the engine worker's boot, per measured load: {pyodide: ms, engine: ms}
+PHASES: list[dict[str, float]] = []
 
 HIGHLIGHT_JS = """
 async (sel) => {
@@ -219,6 +225,13 @@ def main(argv: list[str] | None = None) -> int:
             page.wait_for_load_state("networkidle")
             warm_bytes.append(counter.take())
             ctx.close()
+        boot = PHASES[-args.runs :]
+        print(
+            "engine boot in the worker, warm (median): Pyodide "
+            f"{statistics.median(p['pyodide'] for p in boot):.0f} ms, engine import "
+            f"{statistics.median(p['engine'] for p in boot):.0f} ms; cold: Pyodide "
+            f"{PHASES[0]['pyodide']:.0f} ms, engine {PHASES[0]['engine']:.0f} ms"
+        )
         print(
             f"warm visit:       first roll answered median {statistics.median(warm):.2f} s "
             f"({', '.join(f'{w:.2f}' for w in warm)}), "

@@ -91,6 +91,7 @@ class EngineClient {
     }).then((r) => {
       window.__puffteachEngineMs = performance.now() - this.started;
       window.__puffteachBootMs = r && r.ms;
+      window.__puffteachBootPhases = r && r.phases;
       return this;
     });
     return this.ready;

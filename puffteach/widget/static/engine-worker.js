@@ -56,12 +56,16 @@ async function boot(pyodideUrl, wheelUrl) {
       return r.arrayBuffer();
     }),
   ]);
+  const loaded = performance.now();
   pyodide.unpackArchive(wheel, "wheel"); // pure Python: Pyodide's core is all it needs
   pyodide.runPython(STEP_PY);
   const step = pyodide.globals.get("_puffteach_step_json");
   const initial = pyodide.globals.get("_puffteach_initial_json");
   const players = pyodide.globals.get("_puffteach_players_json");
-  return { step, initial, players, ms: performance.now() - started };
+  const done = performance.now();
+  // where the boot's time goes: Pyodide (download, compile, start) and the engine's import
+  const phases = { pyodide: loaded - started, engine: done - loaded };
+  return { step, initial, players, ms: done - started, phases };
 }
 
 self.onmessage = async (ev) => {
@@ -70,7 +74,7 @@ self.onmessage = async (ev) => {
     if (type === "boot") {
       if (!engine) engine = boot(ev.data.pyodide, ev.data.wheel);
       const e = await engine;
-      self.postMessage({ id, result: { ms: e.ms } });
+      self.postMessage({ id, result: { ms: e.ms, phases: e.phases } });
     } else if (type === "step") {
       const e = await engine;
       self.postMessage({ id, result: e.step(ev.data.state, ev.data.action) });
