@@ -133,6 +133,14 @@ class BoardMachine(RuleBasedStateMachine):
                 {"type": "replay_goto", "index": data.draw(st.integers(0, s["replay_length"]))}
             )
         options.append({"type": "click", "point": data.draw(points)})
+        # issue 10: the computer (the quick levels), hint, tutor, odds, review
+        options.append({"type": "players", "b": data.draw(st.sampled_from(["human", "random"]))})
+        options.append({"type": "tutor", "on": data.draw(st.booleans())})
+        options.append({"type": "odds", "on": data.draw(st.booleans())})
+        if s["legal_moves"]:
+            options.append({"type": "hint", "level": "advanced"})
+        if s["outcome"]:
+            options.append({"type": "review"})
         if s.get("setup"):
             options.append({"type": "setup_toggle", "on": False})
         action = data.draw(st.sampled_from(options))

@@ -114,8 +114,12 @@ Computer players
 state whenever the side it plays is to act and returns the action to take (``roll``,
 ``name_pasch``, ``move``, ``end_roll``), or ``None`` to wait for a human. After every action,
 :func:`step` lets the registered players act (at most :data:`AUTOPLAY_LIMIT` actions), so a
-front end needs nothing new for a computer opponent. No computer player is built in; only
-``"human"`` is known until one is registered.
+front end needs nothing new for a computer opponent. :mod:`puffteach.widget.computer`
+registers one player per level (``random``, ``beginner`` … ``master``) and adds the actions
+``hint``, ``tutor`` ``{"on": bool}``, ``review`` and ``odds`` ``{"on": bool}``; the states a
+computer's steps pass through come back as ``computer_steps`` (drawing, message, ``last_to``)
+for a front end to show one by one (``view.delay`` ms apart), and ``computer_message`` says
+what it did.
 """
 
 from __future__ import annotations
@@ -242,6 +246,9 @@ def step(state: State, action: Action) -> State:
     new = _step(state, action)
     if new.get("error"):
         return new
+    new = _computer.after_human(state, action, new)
+    frames: list[State] = []  # the states the computer's steps pass through (computer.py)
+    said: list[str] = []
     for _ in range(AUTOPLAY_LIMIT):
         hook = _player_hook(new)
         if hook is None:
@@ -255,8 +262,10 @@ def step(state: State, action: Action) -> State:
         nxt = _step(new, act)
         if nxt.get("error"):
             return nxt
+        frames.append(new)
+        said.append(str(nxt.get("message") or ""))
         new = nxt
-    return new
+    return _computer.finish(new, frames, said)
 
 
 def rebuild(state: State) -> Game:
@@ -1097,7 +1106,11 @@ def _view_options(current: dict[str, Any], opts: dict[str, Any]) -> dict[str, An
             not isinstance(value, int) or isinstance(value, bool) or not 100 <= value <= 2000
         ):
             raise _refuse("size_bad", got=_got(value))
-        if key not in ("view", "lang", "labels", "flip", "arrows", "size"):
+        if key == "delay" and (  # ms between a computer's steps as a front end shows them
+            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 5000
+        ):
+            raise _refuse("size_bad", got=_got(value))
+        if key not in ("view", "lang", "labels", "flip", "arrows", "size", "delay"):
             raise _refuse("view_unknown", got=_got(key))
         out["lang" if key == "labels" else key] = value
     if "labels" in out:  # a state stored before ``lang``: the same option under its old name
@@ -1468,3 +1481,9 @@ def _draw(
         status=status,
     )
     return result
+
+
+# the board's computer players and its hint, tutor, review and odds actions (issue 10)
+from . import computer as _computer  # noqa: E402  (it reads this module's helpers)
+
+_computer.install()

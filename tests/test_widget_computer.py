@@ -1,0 +1,159 @@
+"""The board against the computer, with hint, tutor, review and odds (issue 10; the widget
+protocol's side: puffteach/widget/computer.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from puffteach.game import Game
+from puffteach.widget import protocol
+
+State = dict[str, Any]
+
+
+def fresh(rules: str = "kontrar-puff", seed: int = 3, **kw: Any) -> State:
+    return protocol.initial_state(rules, seed=seed, **kw)
+
+
+def ok(s: State, action: dict[str, Any]) -> State:
+    new = protocol.step(s, action)
+    assert not new["error"], (action, new["error"])
+    assert json.loads(json.dumps(new)) == new
+    return new
+
+
+SAID = ("error", "message", "message_keys", "explanation")
+
+
+def refused(s: State, action: dict[str, Any], words: str) -> None:
+    new = protocol.step(s, action)
+    assert new["error"] and words in new["error"], new["error"]
+    assert {k: v for k, v in new.items() if k not in SAID} == {
+        k: v for k, v in s.items() if k not in SAID
+    }, "a refusal changed the state"
+
+
+def test_the_levels_are_players_of_the_board() -> None:
+    for level in ("random", "beginner", "casual", "intermediate", "advanced", "expert", "master"):
+        assert level in protocol.PLAYERS
+    assert {"hint", "tutor", "review", "odds"} <= set(protocol.actions())
+
+
+@pytest.mark.parametrize(
+    ("rules", "white", "black"),
+    [
+        ("kontrar-puff", "random", "beginner"),
+        ("lang-puff+generalpasch", "beginner", "random"),
+        ("brade-standard", "random", "beginner"),
+    ],
+)
+def test_a_computer_game_is_legal_to_the_end(rules: str, white: str, black: str) -> None:
+    s = ok(fresh(rules, seed=11), {"type": "players", "w": white, "b": black})
+    for _ in range(40):  # the autoplay stops after AUTOPLAY_LIMIT actions: nudge it on
+        if s["outcome"]:
+            break
+        s = ok(s, {"type": "view", "arrows": not s["view"]["arrows"]})
+    assert s["outcome"], "the game ends"
+    # every event is legal: the engine replays the record (it refuses an illegal move)
+    g = Game.load(s["record"])
+    assert g.is_over() and str(g.position) == s["position"]
+
+
+def test_the_computer_answers_a_human_play_with_its_steps_one_by_one() -> None:
+    s = ok(fresh(seed=5), {"type": "players", "b": "expert"})
+    assert s["to_move"] == "w"  # Black (the computer) played its opening at once if due
+    s = ok(s, {"type": "roll"})
+    while s["to_move"] == "w" and s["legal_moves"]:
+        before = len(s["record"]["events"])
+        s = ok(s, {"type": "move", "move": s["legal_moves"][0]})
+        assert len(s["record"]["events"]) > before
+    # the human's last step ended White's roll(s); Black rolled and played at once
+    assert s["to_move"] == "w" and s["can_roll"]
+    black = [e for e in s["record"]["events"] if e[0] == "move"]
+    steps = s["computer_steps"]
+    # one frame per state before each computer action: its roll and each of its steps
+    assert len(steps) >= 2 and all(f["svg"].startswith("<svg") for f in steps)
+    assert "Black rolls" in s["computer_message"]
+    assert black, s["record"]
+
+
+def test_hint_ranks_plays_and_draws_the_best_as_arrows() -> None:
+    s = fresh(seed=3)
+    refused(s, {"type": "hint"}, "roll the dice first")
+    s = ok(s, {"type": "set_dice", "dice": [3, 4]})
+    refused(s, {"type": "hint", "level": "godlike"}, "unknown level 'godlike'")
+    h = ok(s, {"type": "hint"})
+    plays = h["hint"]["plays"]
+    assert 1 <= len(plays) <= 3
+    assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
+    # Kontra-Puff's start: all fifteen wait; a 3-4 enters two of them on White's points 3 and 4
+    assert sorted(plays[0]["moves"]) == ["0/3", "0/4"]
+    assert sorted((a["from"], a["to"]) for a in h["hint"]["arrows"]) == [("w0", 3), ("w0", 4)]
+    assert h["message"].startswith("Hint: the best play is")
+    assert any("still to enter" in r for r in plays[0]["reasons"])
+    # the hint belongs to the moment it was asked: the next action drops it
+    after = ok(h, {"type": "move", "move": "0/3"})
+    assert after["hint"] is None
+
+
+def test_tutor_gives_a_verdict_after_the_human_roll() -> None:
+    s = ok(fresh(seed=3), {"type": "tutor", "on": True})
+    refused(s, {"type": "tutor", "on": "yes"}, "yes")
+    s = ok(s, {"type": "set_dice", "dice": [3, 4]})
+    best = ok(s, {"type": "hint"})["hint"]["plays"][0]["moves"]
+    for m in best:
+        s = ok(s, {"type": "move", "move": m})
+    v = s["verdict"]
+    assert v["verdict"] == "best" and v["side"] == "w" and v["arrows"] == []
+    assert "Tutor: White played" in s["message"]
+    s = ok(s, {"type": "tutor", "on": False})
+    assert s["verdict"] is None
+
+
+def test_tutor_shows_the_better_play_of_a_poor_one() -> None:
+    s = ok(fresh("brade-standard", seed=2), {"type": "players", "b": "random"})
+    s = ok(s, {"type": "tutor", "on": True})
+    assert s["to_move"] == "w" and s["can_roll"]
+    s = ok(s, {"type": "set_dice", "dice": [6, 5]})
+    n = len(s["history"])
+    while len(s["history"]) == n:  # White plays the last legal step each time
+        s = ok(s, {"type": "move", "move": s["legal_moves"][-1]})
+    v = s["verdict"]
+    assert v is not None and v["side"] == "w"
+    assert v["verdict"] in ("best", "good", "doubtful", "bad", "very-bad")
+    if v["verdict"] != "best":
+        assert v["arrows"] and v["best"] != v["played"] and "Better was" in v["text"]
+
+
+def test_review_waits_for_the_end_and_then_judges_both_sides() -> None:
+    s = fresh("brade-standard", seed=11)
+    refused(s, {"type": "review"}, "when the game is over")
+    s = ok(s, {"type": "players", "w": "random", "b": "random"})
+    for _ in range(40):
+        if s["outcome"]:
+            break
+        s = ok(s, {"type": "view", "arrows": not s["view"]["arrows"]})
+    r = ok(s, {"type": "review"})["review"]
+    assert [x["side"] for x in r["sides"]] == ["w", "b"]
+    assert all(x["rating"] for x in r["sides"]) and r["rolls"]
+    assert all(x["decisions"] >= x["errors"] for x in r["sides"])
+
+
+def test_odds_panel_counts_pips_by_hand() -> None:
+    s = fresh("kontrar-puff", seed=3)
+    refused(s, {"type": "odds", "on": 1}, "1")
+    s = ok(s, {"type": "odds", "on": True})
+    # every checker waits: 15 x 25 pips each side; any roll enters (nothing blocks)
+    assert s["odds"]["pips"] == {"w": 375, "b": 375}
+    assert any("100%" in line for line in s["odds"]["lines"])
+    s = ok(s, {"type": "odds", "on": False})
+    assert s["odds"] is None
+
+
+def test_view_delay_is_checked() -> None:
+    s = fresh()
+    assert ok(s, {"type": "view", "delay": 0})["view"]["delay"] == 0
+    refused(s, {"type": "view", "delay": -5}, "-5")
