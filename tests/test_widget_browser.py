@@ -256,3 +256,49 @@ def test_brade_buttons_and_a_draw_in_chromium(server: tuple[str, _Server]) -> No
             assert errors == []
         finally:
             browser.close()
+
+
+def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, _Server]) -> None:
+    """Issue 10: Hint draws the best play as arrows and lists it; with the computer on Black,
+    White's last step is answered by Black's roll and play, shown step by step and read by
+    the live region."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import expect, sync_playwright
+
+    url, app = server
+    app.state = protocol.step(app.state, {"type": "view", "delay": 300})
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            expect(page.locator("button.pt-hint")).to_be_disabled()  # no roll yet
+            page.select_option("select.pt-die1", "3")
+            page.select_option("select.pt-die2", "4")
+            page.click("button.pt-setdice")
+            page.click("button.pt-hint")
+            # all fifteen wait: a 3-4 enters two checkers, on points 3 and 4 (two arrows)
+            expect(page.locator(".pt-hint-arrows line")).to_have_count(2)
+            expect(page.locator("ol.pt-hintlist li").first).to_contain_text("0/3")
+            expect(page.locator(".pt-live")).to_contain_text("best play")
+            # the computer plays Black at the lowest level
+            page.select_option("select.pt-comp-level", "random")
+            page.select_option("select.pt-comp-side", "b")
+            page.click('g.pool[data-pool="w0"]')
+            page.click('g.pt[data-point="3"]')
+            expect(page.locator(".pt-hint-arrows")).to_have_count(0)  # the hint is dropped
+            page.click('g.pool[data-pool="w0"]')
+            page.click('g.pt[data-point="4"]')
+            root = page.locator(".puffteach-widget")
+            expect(root).to_have_attribute("data-computer", "moving")  # steps shown one by one
+            expect(root).not_to_have_attribute("data-computer", "moving", timeout=15000)
+            expect(page.locator("ol.pt-history li")).to_have_count(2)
+            expect(page.locator(".pt-live")).to_contain_text("Black rolls")
+            assert errors == []
+        finally:
+            browser.close()
+    assert {"type": "players", "w": "human", "b": "random"} in app.actions

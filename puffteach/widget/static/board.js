@@ -202,7 +202,11 @@ function staticSender(model, root, status, start, stop) {
   start.addEventListener("click", () => {
     queue = queue.then(boot);
   });
+  let inFlight = false;
   return (action) => {
+    // New game or Undo stops a computer's move still being computed (issue 10)
+    if (inFlight && (action.type === "new_game" || action.type === "undo")
+      && window.__puffteachClient) window.__puffteachClient.cancel();
     queue = queue.then(async () => {
       const engine = await boot();
       if (!engine) return;
@@ -213,6 +217,7 @@ function staticSender(model, root, status, start, stop) {
         stop.hidden = false;
       }, 800);
       stop.onclick = () => engine.cancel();
+      inFlight = true;
       try {
         apply(await engine.step(cur(), action));
       } catch (e) {
@@ -222,6 +227,7 @@ function staticSender(model, root, status, start, stop) {
           show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
         }
       } finally {
+        inFlight = false;
         clearTimeout(timer);
         stop.hidden = true;
         if (root.dataset.engine === "ready") {
@@ -595,9 +601,55 @@ function render({ model, el }) {
     window.__puffteachNoteShown = true;
   }
   bar2.append(newGame, flip, viewSel, arrowsLbl, autoLbl, langLbl, setup, toolSel, turnSel);
+  // issue 10: play against the computer (side, level), hint, tutor, odds, review
+  const bar3 = h("div", "pt-bar pt-computer");
+  const compSide = select("pt-comp-side", [["", "–"], ["w", "W"], ["b", "B"]]);
+  const levels = ["random", "beginner", "casual", "intermediate", "advanced", "expert", "master"];
+  const compLevel = select("pt-comp-level", levels.map((l) => [l, l]));
+  compLevel.value = "beginner";
+  const compLbl = h("label", "pt-check");
+  const compTxt = h("span");
+  compLbl.append(compTxt, compSide);
+  const levelLbl = h("label", "pt-check");
+  const levelTxt = h("span");
+  levelLbl.append(levelTxt, compLevel);
+  const choosePlayers = () => {
+    const side = compSide.value;
+    send({ type: "players", w: side === "w" ? compLevel.value : "human",
+      b: side === "b" ? compLevel.value : "human" });
+  };
+  compSide.addEventListener("change", choosePlayers);
+  compLevel.addEventListener("change", () => { if (compSide.value) choosePlayers(); });
+  const hintBtn = btn("pt-hint", { type: "hint" });
+  const check = (cls) => {
+    const box = h("input", cls);
+    box.type = "checkbox";
+    const lbl = h("label", "pt-check");
+    const txt = h("span");
+    lbl.append(box, txt);
+    return [box, lbl, txt];
+  };
+  const [tutorBox, tutorLbl, tutorTxt] = check("pt-tutor");
+  tutorBox.addEventListener("change", () => send({ type: "tutor", on: tutorBox.checked }));
+  const [oddsBox, oddsLbl, oddsTxt] = check("pt-odds-box");
+  oddsBox.addEventListener("change", () => send({ type: "odds", on: oddsBox.checked }));
+  const reviewBtn = btn("pt-review-btn", { type: "review" });
+  bar3.append(compLbl, levelLbl, hintBtn, tutorLbl, oddsLbl, reviewBtn);
+  const hintBox = h("div", "pt-hintbox");
+  const hintTitle = h("strong");
+  const hintList = h("ol", "pt-hintlist");
+  hintBox.append(hintTitle, hintList);
+  const verdictLine = h("div", "pt-verdict");
+  const oddsBoxPanel = h("div", "pt-oddspanel");
+  const reviewBox = h("details", "pt-reviewbox");
+  const reviewTitle = h("summary");
+  const reviewSides = h("ul", "pt-review-sides");
+  const reviewRolls = h("ol", "pt-review-rolls");
+  reviewBox.append(reviewTitle, reviewSides, reviewRolls);
   if (cfg) root.append(h("div", "pt-bar pt-static-bar"));
   if (cfg) root.lastChild.append(start, engineStatus, stop);
-  root.append(bar1, board, diceRow, msg, outcome, posRow, note, bar2, hist);
+  root.append(bar1, board, diceRow, msg, outcome, bar3, hintBox, verdictLine, oddsBoxPanel,
+    reviewBox, posRow, note, bar2, hist);
   el.append(root);
 
   const cur = () => model.get("state") || {};
@@ -732,8 +784,9 @@ function render({ model, el }) {
     }
     root.classList.toggle("pt-setup-mode", !!s.setup);
 
-    const redrawn = s.svg !== lastSvg;
-    if (s.svg !== lastSvg) {
+    computerUi(s, w);
+    const redrawn = s.svg !== lastSvg && !animate(s);
+    if (redrawn) {
       const focused = pointOf(document.activeElement);
       board.innerHTML = s.svg || "";
       lastSvg = s.svg;
@@ -775,6 +828,125 @@ function render({ model, el }) {
     autoplay(s);
     hist.title = w("history");
     keys.update(s, redrawn);
+    drawArrows(s);
+  }
+
+  // ---------------------------------------------------------------- issue 10: the computer
+  function computerUi(s, w) {
+    compTxt.textContent = w("computer");
+    levelTxt.textContent = w("level");
+    compSide.options[0].textContent = w("computer_none");
+    compSide.options[1].textContent = w("white");
+    compSide.options[2].textContent = w("black");
+    for (const o of compLevel.options) o.textContent = w(`level.${o.value}`);
+    compSide.setAttribute("aria-label", w("computer"));
+    compLevel.setAttribute("aria-label", w("level"));
+    hintBtn.textContent = w("hint");
+    tutorTxt.textContent = w("tutor");
+    oddsTxt.textContent = w("odds");
+    reviewBtn.textContent = w("review");
+    const players = s.players || {};
+    const comp = ["w", "b"].find((c) => players[c] && players[c] !== "human");
+    if (document.activeElement !== compSide) compSide.value = comp || "";
+    if (comp && document.activeElement !== compLevel) compLevel.value = players[comp];
+    hintBtn.disabled = !(s.legal_moves || []).length || !!s.setup;
+    tutorBox.checked = !!s.tutor;
+    oddsBox.checked = !!s.odds_on;
+    reviewBtn.hidden = !s.outcome;
+    const hint = s.hint && s.hint.rev === s.rev ? s.hint : null;
+    hintBox.hidden = !hint;
+    hintTitle.textContent = w("hint_title");
+    hintList.replaceChildren(...(hint ? hint.plays : []).map((p) => h("li", "",
+      `${p.text} (${p.equity >= 0 ? "+" : ""}${p.equity}): ${p.reasons.join("; ")}`)));
+    verdictLine.textContent = s.verdict ? s.verdict.text : "";
+    verdictLine.hidden = !s.verdict;
+    if (s.verdict) verdictLine.dataset.verdict = s.verdict.verdict;
+    oddsBoxPanel.hidden = !s.odds;
+    oddsBoxPanel.replaceChildren(...(s.odds ? [h("strong", "", w("odds_title")),
+      ...s.odds.lines.map((l) => h("div", "", l))] : []));
+    reviewBox.hidden = !s.review;
+    reviewTitle.textContent = w("review_title");
+    const r = s.review || { sides: [], rolls: [] };
+    reviewSides.replaceChildren(...r.sides.map((x) => h("li", "", x.text)));
+    reviewRolls.replaceChildren(...r.rolls.map((x) => {
+      const li = h("li", `pt-v-${x.verdict}`, x.text);
+      return li;
+    }));
+    if (s.review && !reviewBox.dataset.shown) { reviewBox.open = true; reviewBox.dataset.shown = "1"; }
+  }
+
+  // the computer's steps, one by one (state.computer_steps, view.delay ms apart), then the
+  // final state; what it did is read by the live region when its play is shown
+  let animatedRev = null;
+  let animating = false;
+  function animate(s) {
+    if (animating) return true;
+    const frames = s.computer_steps || [];
+    if (!frames.length || s.rev === animatedRev || s.error) return false;
+    animatedRev = s.rev;
+    animating = true;
+    root.dataset.computer = "moving";
+    const delay = s.view && Number.isInteger(s.view.delay) ? s.view.delay : 450;
+    let i = 0;
+    const next = () => {
+      if (cur() !== s) { animating = false; lastSvg = null; delete root.dataset.computer; update(); return; }
+      if (i < frames.length) {
+        board.innerHTML = frames[i].svg || "";
+        i += 1;
+        setTimeout(next, delay);
+        return;
+      }
+      animating = false;
+      delete root.dataset.computer;
+      lastSvg = null;
+      update();
+      if (s.computer_message) keys.live.textContent = s.computer_message;
+    };
+    next();
+    return true;
+  }
+
+  // hint and tutor arrows over the drawing: from the centre of one place to another's
+  function drawArrows(s) {
+    const svg = board.querySelector("svg.puffteach-board") || board.querySelector("svg");
+    if (!svg || animating) return;
+    for (const old of svg.querySelectorAll(".pt-hint-arrows")) old.remove();
+    const hint = s.hint && s.hint.rev === s.rev ? s.hint : null;
+    const arrows = hint ? hint.arrows : (s.verdict && s.verdict.arrows) || [];
+    if (!arrows.length) return;
+    const NS = "http://www.w3.org/2000/svg";
+    const g = document.createElementNS(NS, "g");
+    g.setAttribute("class", `pt-hint-arrows ${hint ? "pt-from-hint" : "pt-from-tutor"}`);
+    g.setAttribute("pointer-events", "none");
+    g.setAttribute("aria-hidden", "true");
+    const centre = (p) => {
+      const el = board.querySelector(typeof p === "number"
+        ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`);
+      if (!el) return null;
+      const b = el.getBBox();
+      return [b.x + b.width / 2, b.y + b.height / 2];
+    };
+    arrows.forEach((a, k) => {
+      const p = centre(a.from);
+      const q = centre(a.to);
+      if (!p || !q) return;
+      const off = (k % 3) * 6; // arrows of the same points side by side
+      const line = document.createElementNS(NS, "line");
+      line.setAttribute("x1", p[0] + off); line.setAttribute("y1", p[1]);
+      line.setAttribute("x2", q[0] + off); line.setAttribute("y2", q[1]);
+      line.setAttribute("class", "pt-hint-arrow");
+      const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+      const len = Math.hypot(dx, dy) || 1;
+      const [ux, uy] = [dx / len, dy / len];
+      const head = document.createElementNS(NS, "polygon");
+      const tx = q[0] + off;
+      const ty = q[1];
+      head.setAttribute("points", `${tx},${ty} ${tx - 14 * ux - 7 * uy},${ty - 14 * uy + 7 * ux} `
+        + `${tx - 14 * ux + 7 * uy},${ty - 14 * uy - 7 * ux}`);
+      head.setAttribute("class", "pt-hint-head");
+      g.append(line, head);
+    });
+    svg.append(g);
   }
 
   model.on("change:state", update);
