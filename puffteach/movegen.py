@@ -236,9 +236,13 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
     """``random_play(begin(rs, pos, plan), rng)``: a roll played to its end by random legal
     steps (an ordered roll goes straight to the lean driver, without settling a first Turn,
     and ends in that same Turn, which no one else has seen)."""
-    if plan.free:
+    t = Turn(rs, pos, plan, pos, plan.seq, plan.critical)
+    if not plan.free:
+        return _random_ordered(t, rng, True)
+    if _FAMILY[rs.family].needs_listing(t):
         return random_play(begin(rs, pos, plan), rng)
-    return _random_ordered(Turn(rs, pos, plan, pos, plan.seq, plan.critical), rng, True)
+    t.target = _UNSEARCHED  # as begin sets it; _random_free settles the turn as begin would
+    return _random_free(t, rng, True)
 
 
 def random_play(t: Turn, rng: random.Random) -> Turn:
@@ -251,6 +255,8 @@ def random_play(t: Turn, rng: random.Random) -> Turn:
         if steps is not None:  # listed already (ordered regimes, the last die of a free one)
             t = push(t, steps[int(rng.random() * len(steps))])
         else:
+            if t.target is not None and t.target[2] < 0:  # decided by search, nothing listed
+                return _random_free(t, rng)
             drawn = _random_step(t, rng)
             if len(drawn) == 2:
                 t = push(t, drawn[0])
@@ -313,6 +319,104 @@ def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
         )
     t.pos, t.remaining, t.critical, t.moves = pos, seq[i:], crit[i:], tuple(moves)
     t.forfeited, t.cont, t.outcome = lost, cont, outcome
+    return t
+
+
+def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
+    """:func:`random_play` for a free roll decided by search (``t.target`` unsearched or found
+    by :func:`_fast_target`, ``t.steps`` not listed), without a Turn per step: the loop of
+    ``_settle``, :func:`_random_step`, ``_advance`` and :func:`_random_last` on plain values,
+    with the same draws (``tests/test_kernel.py`` plays both ways and compares). Like them it
+    leaves on ``t`` the target found and the raw steps of its position. ``fresh``: ``t`` was
+    made for this call alone, so it is ended in place."""
+    rs, plan = t.rules, t.plan
+    fam = _FAMILY[rs.family]
+    gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
+    pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
+    moves, lost, target, raw = t.moves, t.forfeited, t.target, t.raw
+    assert target is not None
+    cur: Turn | None = t  # the caller's turn while no step is played (it keeps the caches)
+    while rem and outcome is None:
+        # _settle: forfeit the dice left when no die can move or the target is reached
+        if target is _UNSEARCHED:
+            if raw is None:
+                raw = [st for d in sorted(set(rem)) for st in gen(rs, pos, d, cont, first)]
+                if cur is not None:
+                    cur.raw = raw
+            if not raw:
+                lost, rem, crit, cont = (*lost, *rem), (), (), None
+                break
+        elif len(moves) >= target[0]:
+            lost, rem, crit, cont = (*lost, *rem), (), (), None
+            break
+        # _random_step: raw steps drawn at random, the first that keeps the target taken
+        while True:
+            unsearched = target is _UNSEARCHED
+            best = len(plan.seq) if unsearched else target[0]
+            need = best - len(moves) - 1
+            if raw is None:
+                raw = [st for d in sorted(set(rem)) for st in gen(rs, pos, d, cont, first)]
+                if cur is not None:
+                    cur.raw = raw
+            hi = target[1]
+            if hi:  # the higher die, or a step of the other die that wins at once
+                pool = [
+                    st
+                    for st in raw
+                    if st.die == hi or early(t, pos, apply_step(rs, pos, st), st, moves) is not None
+                ]
+            else:
+                pool = list(raw)
+            known: list[Step] | None = None
+            while pool:
+                st = pool.pop(int(rng.random() * len(pool)))
+                p2 = apply_step(rs, pos, st)
+                outcome = early(t, pos, p2, st, moves)
+                known = None
+                if need <= 0 or outcome is not None:
+                    break
+                i = rem.index(st.die)
+                rest = rem[:i] + rem[i + 1 :]
+                c2 = st.to if st.to != OFF else None
+                if need == 1 and len(rest) == 1:  # every step of the last die is then legal
+                    known = gen(rs, p2, rest[0], c2, first)
+                    if known:
+                        break
+                elif _reach(t, fam, p2, c2, rest, need, set(), (*moves, st)):
+                    break
+            else:
+                if not unsearched:
+                    raise AssertionError(f"no legal step for {rem} in {pos}")
+                now = Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, target)
+                target = _fast_target(now if cur is None else cur)
+                if cur is not None:
+                    cur.target = target
+                continue
+            break
+        if unsearched:
+            target = (best, 0, -1)  # the whole roll can be used
+            if cur is not None:
+                cur.target = target
+        if st.many > 1:
+            p2 = fam.after_step(rs, p2, st)
+        if known and outcome is None and len(rem) == 2:  # _random_last: the last die
+            last = known[int(rng.random() * len(known))]
+            end = apply_step(rs, p2, last)
+            outcome = early(t, p2, end, last, (*moves, st))
+            pos, rem, crit, moves = end, (), (), (*moves, st, last)
+            cont = last.to if last.to != OFF else None
+            break
+        # _advance
+        if st.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
+            rem, crit = (), ()
+        else:
+            i = rem.index(st.die)
+            rem, crit = rem[:i] + rem[i + 1 :], crit[:i] + crit[i + 1 :]
+        pos, moves, cont, raw, cur = p2, (*moves, st), st.to if st.to != OFF else None, None, None
+    if not fresh:
+        return Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, target)
+    t.pos, t.remaining, t.critical, t.moves = pos, rem, crit, moves
+    t.forfeited, t.cont, t.outcome, t.target, t.raw = lost, cont, outcome, target, None
     return t
 
 
