@@ -192,6 +192,13 @@ def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int
     return Outcome(Color(winner), kind, points, munk=munk)
 
 
+#: A step that hits nothing and stops short of the fourth quarter cannot win at once: the last
+#: checker borne off goes to OFF, a kejsarspel ends on 23 or 24, a jan needs a hit, and a
+#: beautiful pattern stands in the fourth quarter only (the step's checker among its fifteen).
+#: :meth:`Brade.early_outcome` answers such steps, most of a game's, without the checks.
+_FOURTH: Final = 19
+
+
 def early_outcome(
     t: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
 ) -> Outcome | None:
@@ -575,6 +582,8 @@ class Brade(Family):
     def early_outcome(
         self, turn: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
     ) -> Outcome | None:
+        if step.to < _FOURTH and not step.hit:  # no win can follow such a step: see _FOURTH
+            return None
         return early_outcome(turn, before, pos, step, prior)
 
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
