@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import compress
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from ..board import CROSS, OFF
 from ..color import Color
@@ -138,8 +138,7 @@ def may_resign(rs: RuleSet, pos: Position) -> Message | None:
 def jan_excess(victim: tuple[int, ...]) -> int:
     """How many more checkers the victim has to enter than he has points to enter on (B-jan):
     points of his first quarter without his own checkers (empty, or the winner's)."""
-    free = sum(1 for p in range(1, 7) if not victim[p])
-    return victim[0] - free
+    return victim[0] - victim[1:7].count(0)  # the free points: those holding none of his
 
 
 def pattern(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
@@ -396,7 +395,10 @@ def _chain(
     own, opp = (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
     lo, hi = rs.noband or (0, -1)
     last = own[OFF] == CHECKERS - 1
+    waiting = own[0]
+    six_b = rs.wall == "6b"
     walls: frozenset[int] | None = None  # the opponent's walls, found when a band is met
+    stop: str | None = ""  # may_bear_off's answer ("": not asked yet), asked at a bear-off
     out: list[Step | Refusal] = []
     for frm in frms:
         if not own[frm]:  # a checker to move
@@ -414,17 +416,18 @@ def _chain(
                 if why:
                     out.append(_R(rs.rule_id("dice"), "refusal.distance", die=die, frm=frm, to=to))
                 continue
-        if own[0] and frm:  # B-hit: hit checkers enter before anything else moves
+        if waiting and frm:  # B-hit: hit checkers enter before anything else moves
             if why:
-                out.append(_R("B-hit", "refusal.brade_enter_first", n=own[0]))
+                out.append(_R("B-hit", "refusal.brade_enter_first", n=waiting))
             continue
         if to < OFF:
             entering = frm == 0
-            if own[to] and entering:
+            mine = own[to]
+            if mine and entering:
                 if why:
                     out.append(_R("B-enter", "refusal.brade_enter_own"))
                 continue
-            if own[to] and lo <= to <= hi:
+            if mine and lo <= to <= hi:
                 if why:
                     out.append(_R("B-noband", "refusal.noband", point=to, lo=lo, hi=hi))
                 continue
@@ -454,7 +457,7 @@ def _chain(
                         else:
                             out.append(_R("B-land", "refusal.brade_land", point=to))
                     continue
-            if rs.wall == "6b" and own[to] == 1:
+            if six_b and mine == 1:
                 after = list(own)
                 after[frm] -= 1
                 after[to] += 1
@@ -464,7 +467,8 @@ def _chain(
                     continue
             out.append(_new(Step, (die, frm, to, n >= 1, 1)))
             continue
-        stop = may_bear_off(rs, own, opp)  # bear-off: B-bearoff, RV 8-10
+        if stop == "":  # bear-off: B-bearoff, RV 8-10 (the same answer for every checker)
+            stop = may_bear_off(rs, own, opp)
         if stop is not None:
             if why:
                 key = {"B-bearoff": "refusal.bearoff_quarter", "RV-9": "refusal.bearoff_bands"}
@@ -486,6 +490,18 @@ def _chain(
             continue
         out.append(_new(Step, (die, frm, OFF, False, 1)))
     return out
+
+
+def _plan(dice: tuple[int, ...]) -> Plan:
+    if len(dice) == 1:
+        return Plan(dice, dice, (False,), True, False)
+    a, b = sorted(dice)
+    if a == b:
+        return Plan((a, b), (a,) * 4, (False,) * 4, True, True)
+    return Plan((a, b), (a, b), (False, False), True, False)
+
+
+_PLANS: dict[tuple[int, ...], Plan] = {}
 
 
 class Brade(Family):
@@ -510,7 +526,8 @@ class Brade(Family):
         own = pos.b if pos.turn else pos.w
         # B-hit: the hit checkers first; else every occupied point (empty ones skipped in C)
         frms = (0,) if own[0] else compress(_BOARD, own[1:OFF])
-        return cast("list[Step]", _chain(rs, pos, die, frms, None, False))
+        steps: list[Any] = _chain(rs, pos, die, frms, None, False)  # no refusal without why
+        return steps
 
     def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:
         return answer_six_out(rs, pos) if step.many > 1 else pos
@@ -525,12 +542,12 @@ class Brade(Family):
     def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """B-dice: free order, as much as possible; an alla is moved four times; a one-die
         roll (RV 15) moves one die."""
-        if len(dice) == 1:
-            return [Plan(dice, dice, (False,), True, False)]
-        a, b = sorted(dice)
-        if a == b:
-            return [Plan((a, b), (a,) * 4, (False,) * 4, True, True)]
-        return [Plan((a, b), (a, b), (False, False), True, False)]
+        plan = _PLANS.get(dice) if type(dice) is tuple else None  # (a list is not cached)
+        if plan is None:  # a plan depends on the dice alone: one frozen value serves each roll
+            plan = _plan(dice)
+            if type(dice) is tuple:
+                _PLANS[dice] = plan
+        return [plan]
 
     def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
         if rs.one_die == "none":
