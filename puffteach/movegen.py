@@ -332,6 +332,7 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
     gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
+    any_step = not fam.early_only_on_bearoff
     pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
     moves, lost, target, raw = t.moves, t.forfeited, t.target, t.raw
     assert target is not None
@@ -371,7 +372,8 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
             while pool:
                 st = pool.pop(int(rng.random() * len(pool)))
                 p2 = apply_step(rs, pos, st)
-                outcome = early(t, pos, p2, st, moves)
+                if any_step or st.to == OFF:
+                    outcome = early(t, pos, p2, st, moves)
                 known = None
                 if need <= 0 or outcome is not None:
                     break
@@ -402,7 +404,8 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
         if known and outcome is None and len(rem) == 2:  # _random_last: the last die
             last = known[int(rng.random() * len(known))]
             end = apply_step(rs, p2, last)
-            outcome = early(t, p2, end, last, (*moves, st))
+            if any_step or last.to == OFF:
+                outcome = early(t, p2, end, last, (*moves, st))
             pos, rem, crit, moves = end, (), (), (*moves, st, last)
             cont = last.to if last.to != OFF else None
             break

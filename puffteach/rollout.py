@@ -63,7 +63,11 @@ def random_roll(rs: RuleSet, pos: Position, rng: random.Random) -> Roll:
 def _random_turn(rs: RuleSet, pos: Position, rng: random.Random) -> Turn:
     """A roll of random dice for the side to move, played to its end by random legal steps."""
     fam = FAMILIES[rs.family]
-    dice = (_die(rng),) if fam.one_die_required(rs, pos) else (_die(rng), _die(rng))
+    r = rng.random  # _die, inline
+    if fam.one_die_required(rs, pos):
+        dice: tuple[int, ...] = (int(r() * 6) + 1,)
+    else:
+        dice = (int(r() * 6) + 1, int(r() * 6) + 1)
     options = fam.plans(rs, pos, dice)  # the dice are the rule set's own kind of roll
     plan = options[0]
     if len(options) > 1:  # the generalpasch: name one of the six pasches or play the dice
