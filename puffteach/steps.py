@@ -5,7 +5,7 @@ progress. Shared by the roll machine (:mod:`puffteach.movegen`) and the family m
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .board import CROSS, OFF
 from .messages import Message
@@ -100,6 +100,16 @@ class Turn:
 
 
 _new = tuple.__new__
+
+#: Every step of one checker, made once (steps are values: one object serves every position,
+#: so generation picks them instead of building them): ``LANDING[die][frm][hit]`` is
+#: ``Step(die, frm, frm + die, hit)`` for ``frm + die`` on the board, ``BEARING_OFF[die][frm]``
+#: is ``Step(die, frm, OFF)``.
+LANDING: Final = tuple(
+    tuple((Step(d, f, f + d, False), Step(d, f, f + d, True)) for f in range(OFF - d))
+    for d in range(7)
+)
+BEARING_OFF: Final = tuple(tuple(Step(d, f, OFF) for f in range(OFF)) for d in range(7))
 
 
 def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:

@@ -20,7 +20,7 @@ from ..messages import Message
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
 from ..rules.brade import PATTERNS, POINTS, VALUED_AS, roll_name
-from ..steps import Plan, Refusal, Step, Turn, apply_step
+from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn, apply_step
 from .base import Family
 
 if TYPE_CHECKING:
@@ -465,7 +465,7 @@ def _chain(
                     if why:
                         out.append(_R("RV-6b", "refusal.make_wall"))
                     continue
-            out.append(_new(Step, (die, frm, to, n >= 1, 1)))
+            out.append(LANDING[die][frm][n >= 1])  # Step(die, frm, to, hit=n >= 1)
             continue
         if stop == "":  # bear-off: B-bearoff, RV 8-10 (the same answer for every checker)
             stop = may_bear_off(rs, own, opp)
@@ -488,7 +488,7 @@ def _chain(
                     rule = _rv(rs, "8c", "B-bearoff")
                     out.append(_R(rule, "refusal.bearoff_exact", die=die, need=OFF - frm))
             continue
-        out.append(_new(Step, (die, frm, OFF, False, 1)))
+        out.append(BEARING_OFF[die][frm])
     return out
 
 

@@ -16,7 +16,7 @@ from ..color import Color
 from ..errors import DiceError
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
-from ..steps import Plan, Refusal, Step, Turn
+from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn
 from .base import Family
 
 if TYPE_CHECKING:
@@ -58,6 +58,7 @@ def _land(
 ) -> None:
     """P-land, P-hit, long-puff-entry (d): where a checker comes down (``frm + die`` <= 24)."""
     cross = CROSS[rs.layout]
+    made = LANDING[die]
     for frm in frms:
         if not own[frm]:
             continue
@@ -70,7 +71,7 @@ def _land(
             if why:
                 out.append(_R("long-puff-entry", "refusal.long_entry_blot"))
         else:
-            out.append(_new(Step, (die, frm, to, n == 1, 1)))
+            out.append(made[frm][n])  # Step(die, frm, to, hit=n == 1)
 
 
 def _bear(
@@ -94,7 +95,7 @@ def _bear(
             if why:
                 out.append(_R(rs.rule_id("bearoff"), "refusal.bearoff_rearmost", point=back))
             continue
-        out.append(_new(Step, (die, frm, OFF, False, 1)))
+        out.append(BEARING_OFF[die][frm])
 
 
 def _enter(
