@@ -31,7 +31,7 @@ graded munk or jan, are counted as ``K``). Outputs beyond the rule set's highest
 (:func:`max_points`) are ignored, so the equity stays within the rule set's range.
 
 **Inference** is pure Python (runs in Pyodide's core, no numpy): the input is sparse (about
-70 of some 400 units are non-zero), so the hidden layer is the bias plus one precomputed weight
+50-70 of some 400 units are non-zero), so the hidden layer is the bias plus one precomputed weight
 row per active unit, summed column by column in one pass; then 40-80 sigmoids and ``2K`` dot
 products. The weights ship as ``puffteach/players/weights/<family>.json`` (float32, base64),
 loaded on first use. How they were trained: ``scripts/train.py`` (TD(λ) self-play; the design
