@@ -129,3 +129,51 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
             browser.close()
     assert blocked == [], blocked
     assert errors == [], errors
+
+
+def test_new_game_cancels_a_computer_move_under_way(site: str) -> None:
+    """While the worker searches the computer's reply (master level), New game stops it: the
+    worker is restarted and the board starts a fresh game (nothing hangs, nothing fails)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    errors: list[str] = []
+    # a middle game: many plays for Black to weigh (about half a second in CPython)
+    middle = "W:2x2,4x2,6x2,8x2,10x2,12x2,14,16,18 B:2x2,4x2,6x2,8x2,10x2,12x2,14,16,18 w"
+    link = f"book/play.html#rules=kontrar-puff&pos={quote(middle)}&seed=1&b=master"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(site + link)
+            fig = page.locator(".pt-play-board")
+            widget = fig.locator(".puffteach-widget")
+            expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+            page.evaluate("window.__ptWorker0 = window.__puffteachClient.worker")
+            state = page.evaluate(STATE_JS)
+            if state["can_roll"]:
+                fig.locator("button.pt-roll").click()
+                page.wait_for_function(f"() => !{STATE_JS}.can_roll")
+            for _ in range(8):
+                state = page.evaluate(STATE_JS)
+                assert state["to_move"] == "w" and state["legal_moves"], state["message"]
+                n = len(state["record"]["events"])
+                frm, to = state["legal_moves"][0].rstrip("*").split("/")
+                last = len(state["remaining"]) == 1 and not state["can_name_pasch"]
+                fig.locator(_place("w", int(frm))).click()
+                fig.locator(_place("w", 25 if to == "off" else int(to))).click()
+                if last:  # Black is being searched in the worker: New game at once
+                    page.wait_for_function("() => window.__puffteachClient.pending.size > 0")
+                    fig.locator("button.pt-new").click()
+                    break
+                page.wait_for_function(f"() => {STATE_JS}.record.events.length > {n}")
+            else:
+                pytest.fail("White's roll did not end")
+            page.wait_for_function("() => window.__puffteachClient.worker !== window.__ptWorker0")
+            expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+            page.wait_for_function(f"() => {STATE_JS}.record.events.length <= 1", timeout=BOOT_MS)
+            state = page.evaluate(STATE_JS)
+            assert not state["error"], state["error"]
+        finally:
+            browser.close()
+    assert errors == [], errors

@@ -205,8 +205,34 @@ class Board(anywidget.AnyWidget):
         self._do({"type": "set_position", "position": str(position)})
 
     def view(self, **options: Any) -> None:
-        """Drawing options: ``view``, ``flip``, ``arrows``, ``lang`` (or ``labels``), ``size``."""
+        """Drawing options: ``view``, ``flip``, ``arrows``, ``lang`` (or ``labels``), ``size``,
+        ``delay`` (ms between the computer's steps as the board shows them)."""
         self._do({"type": "view", **options})
+
+    # ------------------------------------------------------------------ the computer (issue 10)
+    def play_against(self, side: str = "b", level: str = "beginner") -> None:
+        """Let the computer play ``side`` (``"w"`` or ``"b"``) at ``level`` (``random``,
+        ``beginner`` … ``master``); the other side is yours. ``level="human"``: nobody."""
+        other = "w" if side == "b" else "b"
+        self._do({"type": "players", side: level, other: "human"})
+
+    def hint(self, level: str = "expert") -> list[dict[str, Any]]:
+        """The best plays of the roll in progress, best first, with their reasons (the board
+        draws the best one as arrows)."""
+        return list(self._do({"type": "hint", "level": level})["hint"]["plays"])
+
+    def tutor(self, on: bool = True) -> None:
+        """After each roll of a human side, a verdict and the better play (``state["verdict"]``)."""
+        self._do({"type": "tutor", "on": on})
+
+    def odds(self, on: bool = True) -> None:
+        """Show pip counts, entering chances and the shots at the selected blot."""
+        self._do({"type": "odds", "on": on})
+
+    def review(self) -> dict[str, Any]:
+        """The finished game judged roll by roll: each side's errors, error rate, rating band
+        and luck (the board shows it in a panel)."""
+        return dict(self._do({"type": "review"})["review"])
 
     # ------------------------------------------------------------------ reading
     @property

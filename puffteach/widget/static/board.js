@@ -204,10 +204,13 @@ function staticSender(model, root, status, start, stop) {
   });
   let inFlight = false;
   return (action) => {
-    // New game or Undo stops a computer's move still being computed (issue 10)
-    if (inFlight && (action.type === "new_game" || action.type === "undo")
-      && window.__puffteachClient) window.__puffteachClient.cancel();
+    // New game or Undo stops a computer's move still being computed (issue 10); the step
+    // that started it (the human's last step) is dropped with it, so that is the Undo
+    const cancels = inFlight && (action.type === "new_game" || action.type === "undo")
+      && window.__puffteachClient;
+    if (cancels) window.__puffteachClient.cancel();
     queue = queue.then(async () => {
+      if (cancels && action.type === "undo") return;
       const engine = await boot();
       if (!engine) return;
       // a step that takes long can be stopped (the worker is restarted)
