@@ -157,3 +157,21 @@ def test_view_delay_is_checked() -> None:
     s = fresh()
     assert ok(s, {"type": "view", "delay": 0})["view"]["delay"] == 0
     refused(s, {"type": "view", "delay": -5}, "-5")
+
+
+def test_board_methods_for_the_computer() -> None:
+    pytest.importorskip("anywidget")
+    from puffteach.widget import Board
+
+    b = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=3, delay=0)
+    b.play_against("b", "random")
+    assert b.state["players"] == {"w": "human", "b": "random"}
+    with pytest.raises(ValueError, match="roll the dice first"):
+        b.hint()
+    b.set_dice(3, 4)
+    assert sorted(b.hint(level="advanced")[0]["moves"]) == ["0/3", "0/4"]
+    b.tutor(True)
+    b.odds(True)
+    assert b.state["odds"]["pips"] == {"w": 375, "b": 375}
+    with pytest.raises(ValueError, match="when the game is over"):
+        b.review()
