@@ -538,3 +538,30 @@ def test_make_pdf_prints_the_whole_book(tmp_path: Path) -> None:
         assert f"Fig. {n}.1" in text, f"figure {n}.1"
     # the worksheets' answers begin a page of their own
     assert any(page.lstrip().startswith("Answers") for page in pages)
+
+
+def test_a_long_engine_call_can_be_cancelled(open_page: Any) -> None:
+    """EngineClient.cancel() terminates the worker (the call in flight fails as cancelled),
+    starts a new one, and the next call is answered by it."""
+    from playwright.sync_api import expect
+
+    page, _ = open_page("book/02-lt-puff.html")
+    fig = page.locator("figure#fig-live-first-pasch")
+    expect(fig.locator(".puffteach-widget")).to_have_attribute(
+        "data-engine", "ready", timeout=BOOT_MS
+    )
+    result = page.evaluate(
+        """async () => {
+          const engine = await window.__puffteachEngine;
+          const el = document.querySelector('figure#fig-live-first-pasch .pt-live');
+          const state = el.ptModel.get('state');
+          const first = engine.step(state, {type: 'roll'}).then(() => 'answered', (e) => e.message);
+          await new Promise((r) => setTimeout(r, 0));  // the request is with the worker now
+          const restarted = engine.cancel();
+          const outcome = await first;
+          await restarted;
+          const next = await engine.step(state, {type: 'set_dice', dice: [3, 1]});
+          return [outcome, next.remaining];
+        }"""
+    )
+    assert result == ["cancelled", [1, 3]]

@@ -105,6 +105,15 @@ class EngineClient {
     });
   }
 
+  /** A request to the worker that is ready now (after a cancel, the new one). */
+  async call(msg) {
+    for (;;) {
+      const ready = this.ready;
+      await ready;
+      if (ready === this.ready && this.worker) return this.request(msg);
+    }
+  }
+
   failAll(error) {
     const pending = [...this.pending.values()];
     this.pending.clear();
@@ -113,8 +122,7 @@ class EngineClient {
 
   /** protocol.step(state, action) in the worker. */
   async step(state, action) {
-    await this.ready;
-    const text = await this.request({
+    const text = await this.call({
       type: "step", state: JSON.stringify(state), action: JSON.stringify(action),
     });
     return JSON.parse(text);
@@ -122,19 +130,18 @@ class EngineClient {
 
   /** protocol.initial_state(rules, position, seed, **view) in the worker ({error} if refused). */
   async initial(args) {
-    await this.ready;
-    return JSON.parse(await this.request({ type: "initial", args: JSON.stringify(args) }));
+    return JSON.parse(await this.call({ type: "initial", args: JSON.stringify(args) }));
   }
 
   /** The names of the computer players a side can be given (``players`` action). */
   async players() {
-    await this.ready;
-    return JSON.parse(await this.request({ type: "players" }));
+    return JSON.parse(await this.call({ type: "players" }));
   }
 
   /** Stop whatever the worker is doing (its requests fail with ``cancelled``) and restart it. */
   cancel() {
     if (this.worker) this.worker.terminate();
+    this.worker = null; // calls not yet sent wait for the new worker
     const e = new Error("cancelled");
     e.cancelled = true;
     this.failAll(e);
