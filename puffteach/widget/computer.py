@@ -39,7 +39,6 @@ from ..rules import RuleSet, rules
 if TYPE_CHECKING:
     from ..game import Game
     from ..steps import Turn
-    from . import protocol as _protocol
 
 #: the levels a board offers for a computer side (weakest first)
 BOARD_LEVELS: Final = (
@@ -63,10 +62,13 @@ _PLANS: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 _PLANS_SIZE: Final = 64
 
 
-def _proto() -> Any:
-    from . import protocol
+#: the board protocol (:mod:`puffteach.widget.protocol`), handed over by :func:`install`, so
+#: this module needs no import of it (the protocol imports this one)
+_PROTOCOL: Any = None
 
-    return protocol
+
+def _proto() -> Any:
+    return _PROTOCOL
 
 
 # --------------------------------------------------------------------------- computer players
@@ -129,9 +131,11 @@ def _hook(level: str) -> Any:
     return hook
 
 
-def install() -> None:
-    """Register the board's computer players and the actions of this module."""
-    proto = _proto()
+def install(proto: Any) -> None:
+    """Register the board's computer players and the actions of this module with the board
+    protocol ``proto`` (the module :mod:`puffteach.widget.protocol`)."""
+    global _PROTOCOL
+    _PROTOCOL = proto
     for level in BOARD_LEVELS:
         proto.PLAYERS.setdefault(level, _hook(level))
     proto._HANDLERS.update(hint=_a_hint, tutor=_a_tutor, review=_a_review, odds=_a_odds)
@@ -174,7 +178,7 @@ def _moves_text(state: dict[str, Any], moves: Any) -> str:
 # --------------------------------------------------------------------------- hint
 
 
-def _a_hint(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
     from ..players.hint import Hint, reasons
     from ..players.search import LEVELS, SearchPlayer
 
@@ -231,7 +235,7 @@ def _a_hint(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- tutor
 
 
-def _a_tutor(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+def _a_tutor(ctx: Any, action: dict[str, Any]) -> None:
     on = _bool(action, "on")
     ctx.state["tutor"] = on
     if not on:
@@ -311,7 +315,7 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
 # --------------------------------------------------------------------------- review
 
 
-def _a_review(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+def _a_review(ctx: Any, action: dict[str, Any]) -> None:
     from ..players.hint import review
 
     proto = _proto()
@@ -378,7 +382,7 @@ def _a_review(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- odds
 
 
-def _a_odds(ctx: _protocol._Ctx, action: dict[str, Any]) -> None:
+def _a_odds(ctx: Any, action: dict[str, Any]) -> None:
     on = _bool(action, "on")
     ctx.state["odds_on"] = on
     ctx.say(Message.of("widget.odds_on" if on else "widget.odds_off"))

@@ -128,6 +128,7 @@ import copy
 import hashlib
 import json
 import random
+import sys
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -1486,4 +1487,4 @@ def _draw(
 # the board's computer players and its hint, tutor, review and odds actions (issue 10)
 from . import computer as _computer  # noqa: E402  (it reads this module's helpers)
 
-_computer.install()
+_computer.install(sys.modules[__name__])
