@@ -8,11 +8,15 @@ rule tests exercise exactly the contract of design.md (the same contract other t
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +33,39 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
+
+
+@contextlib.contextmanager
+def serve(handler: Any) -> Iterator[str]:
+    """Serve ``handler`` (a request handler class or factory) on 127.0.0.1 in a thread; yield
+    the base URL (``http://127.0.0.1:PORT/``); shut the server down afterwards."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(5)
+
+
+class _QuietFiles(SimpleHTTPRequestHandler):
+    """Static files as a web server sends them (ES modules and WebAssembly typed), no log."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, *args: Any) -> None:  # keep the test output quiet
+        pass
+
+
+def serve_directory(directory: Path) -> contextlib.AbstractContextManager[str]:
+    """Serve a built book (or any folder) from 127.0.0.1: ``with serve_directory(d) as url``."""
+    return serve(functools.partial(_QuietFiles, directory=str(directory)))
 
 
 def cli(*args: str) -> Any:

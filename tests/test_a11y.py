@@ -16,20 +16,18 @@ wherever its pages live (``book/…`` or ``en/book/…``).
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, serve, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 from puffteach.describe import describe
 from puffteach.position import Position
@@ -51,15 +49,8 @@ def _need_browser() -> None:
 
 
 def _serve(handler: Any) -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(5)
+    with serve(handler) as url:
+        yield url
 
 
 def _local_only(page: Any, blocked: list[str]) -> None:
@@ -463,15 +454,8 @@ def book(request: pytest.FixtureRequest) -> Path:
 @pytest.fixture(scope="module")
 def book_site(book: Path) -> Iterator[str]:
     _need_browser()
-    built_book = book
-
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    yield from _serve(functools.partial(Handler, directory=str(built_book)))
+    with serve_directory(book) as url:
+        yield url
 
 
 def _pages(built_book: Path) -> list[str]:

@@ -9,18 +9,15 @@ the computer's rolls and steps come from the engine worker, until the game is ov
 
 from __future__ import annotations
 
-import functools
 import os
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlparse
 
 import pytest
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 
 BOOT_MS = 120_000
@@ -43,25 +40,8 @@ def site(book: Path) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
 
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {
-            **SimpleHTTPRequestHandler.extensions_map,
-            ".mjs": "text/javascript",
-            ".wasm": "application/wasm",
-        }
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(book)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(5)
+    with serve_directory(book) as url:
+        yield url
 
 
 def _place(side: str, p: int) -> str:

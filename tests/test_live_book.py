@@ -11,21 +11,18 @@ Timings are not asserted here: ``benchmarks/static_book.py`` measures them.
 from __future__ import annotations
 
 import base64
-import functools
 import json
 import os
 import re
-import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM, build_tiny_book
+from conftest import CHROMIUM, build_tiny_book, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,25 +135,8 @@ def site(book: Path) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
 
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {
-            **SimpleHTTPRequestHandler.extensions_map,
-            ".mjs": "text/javascript",
-            ".wasm": "application/wasm",
-        }
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(book)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(5)
+    with serve_directory(book) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

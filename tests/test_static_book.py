@@ -15,21 +15,18 @@ Skipped only when /usr/bin/chromium or node_modules (``npm install``) is missing
 
 from __future__ import annotations
 
-import functools
 import json
 import statistics
-import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM, build_tiny_book
+from conftest import CHROMIUM, build_tiny_book, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,23 +124,8 @@ def site(built_site: Path) -> Iterator[str]:
     """The whole site (en/, sv/, de/) served from 127.0.0.1; yields the English book's URL."""
     _need_browser()
 
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
-
-        def log_message(self, *args: Any) -> None:  # keep the test output quiet
-            pass
-
-    httpd = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site))
-    )
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/en/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(5)
+    with serve_directory(built_site) as url:
+        yield url + "en/"
 
 
 class _Watch:
