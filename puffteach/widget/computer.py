@@ -391,7 +391,8 @@ def _a_odds(ctx: Any, action: dict[str, Any]) -> None:
 def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
     """Pip counts, entering chances and the shots at the selected blot (exact, from
     :mod:`puffteach.odds`), as lines of text; None when the panel is off."""
-    from .. import odds
+    from ..odds import enter_chance, hit_rolls
+    from ..odds import pips as pip_count
 
     if not state.get("odds_on") or state.get("setup"):
         return None
@@ -400,11 +401,11 @@ def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
     lines = []
     pips = {}
     for side in (Color.WHITE, Color.BLACK):
-        pips[side.letter] = odds.pips(pos, side)
+        pips[side.letter] = pip_count(pos, side)
         lines.append(_text(state, Message.of("widget.odds_pips", side=side, n=pips[side.letter])))
     for side in (Color.WHITE, Color.BLACK):
         if pos.side(side)[0] and not state.get("outcome"):
-            ch = odds.enter_chance(rs, pos, side)
+            ch = enter_chance(rs, pos, side)
             lines.append(
                 _text(
                     state, Message.of("widget.odds_enter", side=side, pct=f"{100 * float(ch):.0f}")
@@ -416,7 +417,7 @@ def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
         me = Color(pos.turn)
         frm = sel.get("from")
         if isinstance(frm, int) and 1 <= frm <= 24 and pos.side(me)[frm] == 1:
-            n = odds.hit_rolls(rs, pos, me, frm)
+            n = hit_rolls(rs, pos, me, frm)
             shots = {"point": sel["point"], "rolls": n}
             lines.append(_text(state, Message.of("widget.odds_shots", point=sel["point"], n=n)))
     return {"pips": pips, "shots": shots, "lines": lines}

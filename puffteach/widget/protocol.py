@@ -247,7 +247,7 @@ def step(state: State, action: Action) -> State:
     new = _step(state, action)
     if new.get("error"):
         return new
-    new = _computer.after_human(state, action, new)
+    new = _computer_after_human(state, action, new)
     frames: list[State] = []  # the states the computer's steps pass through (computer.py)
     said: list[str] = []
     for _ in range(AUTOPLAY_LIMIT):
@@ -266,7 +266,7 @@ def step(state: State, action: Action) -> State:
         frames.append(new)
         said.append(str(nxt.get("message") or ""))
         new = nxt
-    return _computer.finish(new, frames, said)
+    return _computer_finish(new, frames, said)
 
 
 def rebuild(state: State) -> Game:
@@ -1485,6 +1485,8 @@ def _draw(
 
 
 # the board's computer players and its hint, tutor, review and odds actions (issue 10)
-from . import computer as _computer  # noqa: E402  (it reads this module's helpers)
+from .computer import after_human as _computer_after_human  # noqa: E402  (it reads this module's helpers)
+from .computer import finish as _computer_finish  # noqa: E402
+from .computer import install as _install_computer  # noqa: E402
 
-_computer.install(sys.modules[__name__])
+_install_computer(sys.modules[__name__])
