@@ -68,6 +68,63 @@ def serve_directory(directory: Path) -> contextlib.AbstractContextManager[str]:
     return serve(functools.partial(_QuietFiles, directory=str(directory)))
 
 
+class BoardApp:
+    """The kernel side of a board page served to a browser: the protocol state, and every
+    action the page sent (``POST /action``), in order."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.actions: list[dict[str, Any]] = []
+
+
+def serve_board(page: str, app: BoardApp) -> contextlib.AbstractContextManager[str]:
+    """Serve a board page from 127.0.0.1 as Jupyter would drive it: ``/`` is ``page``,
+    ``/state`` the protocol state, ``/board.js`` and ``/board.css`` the widget's front end,
+    and ``POST /action`` one protocol step (its answer the new state)."""
+    from http.server import BaseHTTPRequestHandler
+    from urllib.parse import urlparse
+
+    from puffteach.widget import protocol
+
+    static = Path(protocol.__file__).resolve().parent / "static"
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # keep the test output quiet
+            pass
+
+        def _send(self, body: bytes, ctype: str) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            path = urlparse(self.path).path
+            if path == "/":
+                self._send(page.encode(), "text/html; charset=utf-8")
+            elif path == "/state":
+                self._send(json.dumps(app.state).encode(), "application/json")
+            elif path in ("/board.js", "/board.css"):
+                ctype = "text/javascript" if path.endswith(".js") else "text/css"
+                self._send((static / path[1:]).read_bytes(), ctype + "; charset=utf-8")
+            else:
+                self.send_error(404)
+
+        def do_POST(self) -> None:
+            if urlparse(self.path).path != "/action":
+                self.send_error(404)
+                return
+            n = int(self.headers.get("Content-Length", "0"))
+            action = json.loads(self.rfile.read(n))
+            app.actions.append(action)
+            app.state = protocol.step(app.state, action)
+            self._send(json.dumps(app.state).encode(), "application/json")
+
+    return serve(Handler)
+
+
 def cli(*args: str) -> Any:
     """Run `python -m puffteach ARGS` in-process; return the parsed JSON printed on stdout.
 

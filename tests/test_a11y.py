@@ -20,14 +20,13 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM, serve, serve_directory
+from conftest import CHROMIUM, BoardApp, serve_board, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 from puffteach.describe import describe
 from puffteach.position import Position
@@ -35,7 +34,6 @@ from puffteach.widget import protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-STATIC = Path(protocol.__file__).parent / "static"
 BOOT_TIMEOUT_MS = 120_000
 PHONE = {"width": 390, "height": 844}
 BAD = ("serious", "critical")
@@ -46,11 +44,6 @@ def _need_browser() -> None:
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
     if not AXE.is_file():
         pytest.skip("node_modules/axe-core is missing: run `npm install` (make npm)")
-
-
-def _serve(handler: Any) -> Iterator[str]:
-    with serve(handler) as url:
-        yield url
 
 
 def _local_only(page: Any, blocked: list[str]) -> None:
@@ -141,45 +134,14 @@ window.ptReady = true;
 """
 
 
-class _Board:
-    def __init__(self) -> None:
-        self.state = protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5)
+def _board_app() -> BoardApp:
+    return BoardApp(protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5))
 
 
 @pytest.fixture
-def board_site() -> Iterator[tuple[str, _Board]]:
-    app = _Board()
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-        def _send(self, body: bytes, ctype: str) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def do_GET(self) -> None:
-            path = urlparse(self.path).path
-            if path == "/":
-                self._send(PAGE.encode(), "text/html; charset=utf-8")
-            elif path == "/state":
-                self._send(json.dumps(app.state).encode(), "application/json")
-            elif path in ("/board.js", "/board.css"):
-                ctype = "text/javascript" if path.endswith(".js") else "text/css"
-                self._send((STATIC / path[1:]).read_bytes(), ctype + "; charset=utf-8")
-            else:
-                self.send_error(404)
-
-        def do_POST(self) -> None:
-            n = int(self.headers.get("Content-Length", "0"))
-            app.state = protocol.step(app.state, json.loads(self.rfile.read(n)))
-            self._send(json.dumps(app.state).encode(), "application/json")
-
-    for url in _serve(Handler):
+def board_site() -> Iterator[tuple[str, BoardApp]]:
+    app = _board_app()
+    with serve_board(PAGE, app) as url:
         yield url, app
 
 
@@ -204,7 +166,7 @@ def _live(page: Any) -> str:
 
 
 def test_a_whole_roll_by_keyboard_only_with_the_live_region(
-    browser: Any, board_site: tuple[str, _Board], record_property: Callable[[str, object], None]
+    browser: Any, board_site: tuple[str, BoardApp], record_property: Callable[[str, object], None]
 ) -> None:
     url, app = board_site
     ctx, page, blocked = _open_board(browser, url)
@@ -292,7 +254,7 @@ def test_a_whole_roll_by_keyboard_only_with_the_live_region(
 
 
 def test_the_keyboard_hears_a_refusal_with_its_reason_and_the_end_of_the_game(
-    browser: Any, board_site: tuple[str, _Board]
+    browser: Any, board_site: tuple[str, BoardApp]
 ) -> None:
     url, app = board_site
     # White's last checker on his point 24, the dice 6-5 set: one step from the end
@@ -338,7 +300,7 @@ def test_the_keyboard_hears_a_refusal_with_its_reason_and_the_end_of_the_game(
 
 
 def test_focus_stays_in_the_widget_when_the_roll_button_is_used(
-    browser: Any, board_site: tuple[str, _Board]
+    browser: Any, board_site: tuple[str, BoardApp]
 ) -> None:
     url, _ = board_site
     ctx, page, _ = _open_board(browser, url)
@@ -362,7 +324,7 @@ def test_focus_stays_in_the_widget_when_the_roll_button_is_used(
 
 
 def test_on_a_phone_the_board_shows_half_of_itself_with_touch_targets_of_32_px(
-    browser: Any, board_site: tuple[str, _Board]
+    browser: Any, board_site: tuple[str, BoardApp]
 ) -> None:
     url, app = board_site
     ctx, page, _ = _open_board(browser, url, viewport=PHONE, has_touch=True, is_mobile=True)
@@ -401,7 +363,7 @@ def test_on_a_phone_the_board_shows_half_of_itself_with_touch_targets_of_32_px(
         ctx.close()
 
 
-def _axe_board_states(page: Any, app: _Board) -> dict[str, list[dict[str, Any]]]:
+def _axe_board_states(page: Any, app: BoardApp) -> dict[str, list[dict[str, Any]]]:
     found = {"idle": _axe(page, ".puffteach-widget")}
     page.locator('g.pool[data-pool="w0"]').click()  # select (no dice yet: refused)
     _actions_done(page, 1)
@@ -416,7 +378,7 @@ def _axe_board_states(page: Any, app: _Board) -> dict[str, list[dict[str, Any]]]
 
 
 def test_axe_finds_nothing_serious_on_a_board_in_each_state(
-    browser: Any, board_site: tuple[str, _Board], record_property: Callable[[str, object], None]
+    browser: Any, board_site: tuple[str, BoardApp], record_property: Callable[[str, object], None]
 ) -> None:
     url, app = board_site
     ctx, page, _ = _open_board(browser, url)

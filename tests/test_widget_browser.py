@@ -9,21 +9,15 @@ round trip: click in the browser -> action -> Python -> state -> redraw.
 
 from __future__ import annotations
 
-import json
 import pathlib
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, BoardApp, serve_board
 from conftest import CHROMIUM_ARGS as ARGS
 from puffteach.widget import protocol
-
-STATIC = pathlib.Path(protocol.__file__).parent / "static"
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>puffteach board</title>
@@ -55,63 +49,15 @@ window.ptReady = true;
 """
 
 
-class _Server:
-    def __init__(self) -> None:
-        self.state = protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5)
-        self.actions: list[dict[str, Any]] = []
-
-
 @pytest.fixture
-def server() -> Iterator[tuple[str, _Server]]:
-    app = _Server()
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:  # keep the test output quiet
-            pass
-
-        def _send(self, body: bytes, ctype: str) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def do_GET(self) -> None:
-            path = urlparse(self.path).path
-            if path == "/":
-                self._send(PAGE.encode(), "text/html; charset=utf-8")
-            elif path == "/state":
-                self._send(json.dumps(app.state).encode(), "application/json")
-            elif path in ("/board.js", "/board.css"):
-                ctype = "text/javascript" if path.endswith(".js") else "text/css"
-                self._send((STATIC / path[1:]).read_bytes(), ctype + "; charset=utf-8")
-            else:
-                self.send_error(404)
-
-        def do_POST(self) -> None:
-            if urlparse(self.path).path != "/action":
-                self.send_error(404)
-                return
-            n = int(self.headers.get("Content-Length", "0"))
-            action = json.loads(self.rfile.read(n))
-            app.actions.append(action)
-            app.state = protocol.step(app.state, action)
-            self._send(json.dumps(app.state).encode(), "application/json")
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/", app
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(5)
+def server() -> Iterator[tuple[str, BoardApp]]:
+    app = BoardApp(protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5))
+    with serve_board(PAGE, app) as url:
+        yield url, app
 
 
 def test_board_renders_and_moves_a_checker_in_chromium(
-    server: tuple[str, _Server], tmp_path: pathlib.Path
+    server: tuple[str, BoardApp], tmp_path: pathlib.Path
 ) -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
@@ -207,7 +153,7 @@ def test_board_renders_and_moves_a_checker_in_chromium(
     assert {"type": "click", "point": "w0"} in app.actions
 
 
-def test_brade_buttons_and_a_draw_in_chromium(server: tuple[str, _Server]) -> None:
+def test_brade_buttons_and_a_draw_in_chromium(server: tuple[str, BoardApp]) -> None:
     """Roll one die (RV 15) and Resign (RV 4a) show only when the state allows them; a draw
     after RV 11 (``winner`` null) shows as a draw, not as a win for Black."""
     if not CHROMIUM.exists():
@@ -258,7 +204,7 @@ def test_brade_buttons_and_a_draw_in_chromium(server: tuple[str, _Server]) -> No
             browser.close()
 
 
-def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, _Server]) -> None:
+def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, BoardApp]) -> None:
     """Issue 10: Hint draws the best play as arrows and lists it; with the computer on Black,
     White's last step is answered by Black's roll and play, shown step by step and read by
     the live region."""
