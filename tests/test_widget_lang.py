@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_widget_browser import _Server, server  # noqa: F401 (the page and its fixture)
+from test_widget_browser import server  # noqa: F401 (the page and its fixture)
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, BoardApp
 from conftest import CHROMIUM_ARGS as ARGS
 from puffteach.messages import catalogue
 from puffteach.widget import protocol
@@ -81,7 +81,7 @@ def test_board_lang_trait() -> None:
 
 
 def test_swedish_board_refuses_in_swedish_and_the_switch_changes_language(
-    server: tuple[str, _Server],  # noqa: F811
+    server: tuple[str, BoardApp],  # noqa: F811
 ) -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
