@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
+from itertools import permutations
 from typing import Final, NamedTuple
 
 from .board import CROSS, OFF
@@ -221,14 +222,48 @@ HAS_JAN: Final[dict[str, bool]] = {"puff": False, "brade": True}
 # --------------------------------------------------------------------------- hitting a blot
 
 
-def _subset_sums(dice: tuple[int, ...]) -> frozenset[int]:
-    sums = {0}
-    for d in dice:
-        sums |= {s + d for s in sums}
-    return frozenset(sums - {0})
+#: the attacker's path points a checker may stand on, as a bit mask (0 = waiting, 1-24)
+_BOARD: Final = (1 << OFF) - 1
 
 
-_SUMS: dict[tuple[int, ...], frozenset[int]] = {}
+def _reach_mask(dice: tuple[int, ...], free: bool, targets: int, blocked: int) -> int:
+    """The points (bit mask) from which one checker can come down on a point of ``targets``
+    (bit mask) by moving some of ``dice``: in their order (an ordered roll) or in any order
+    (``free``), each die at most once, touching down on no ``blocked`` point (the defender's
+    bands: they cannot change during the attacker's roll, as a hit only takes a blot). A
+    superset of what the rules allow (the order rules, entering first, forfeits and
+    maximisation only take plays away), so a search may skip every state in which no
+    attacker checker stands on one of these points."""
+    key = (dice, free, targets, blocked)
+    mask = _REACH.get(key)
+    if mask is None:
+        orders = set(permutations(dice)) if free and len(set(dice)) > 1 else (dice,)
+        mask = 0
+        free_points = _BOARD & ~blocked
+        for seq in orders:
+            m = targets
+            for d in reversed(seq):
+                m |= (m >> d) & free_points
+            mask |= m
+        if len(_REACH) > 65536:
+            _REACH.clear()
+        _REACH[key] = mask
+    return mask
+
+
+_REACH: dict[tuple[tuple[int, ...], bool, int, int], int] = {}
+
+
+def _bands(rs: RuleSet, pos: Position, side: Color) -> int:
+    """``side``'s bands (two or more checkers) as a bit mask of the opponent's path points."""
+    own = pos.side(side)
+    x = CROSS[rs.layout]
+    return sum(1 << x[p] for p in range(1, OFF) if own[p] >= 2)
+
+
+def _occupied(own: tuple[int, ...]) -> int:
+    """The points 0-24 holding ``own``'s checkers, as a bit mask."""
+    return sum(1 << q for q in range(OFF) if own[q])
 
 
 def _hit_search(
@@ -242,18 +277,15 @@ def _hit_search(
     attacker = side.other
     target = CROSS[rs.layout][point]  # the attacker's path point of that physical point
     mover = _as_mover(pos, attacker)
+    blocked = _bands(rs, pos, side)
 
     def hits(t: Turn, st: Step) -> bool:
         return st.hit and st.to == target
 
     def prune(t: Turn) -> bool:
-        """No attacker checker can reach the target with a sum of the dice left."""
-        rem = t.remaining
-        sums = _SUMS.get(rem)
-        if sums is None:
-            sums = _SUMS[rem] = _subset_sums(rem)
-        mine = t.pos.side(attacker)
-        return not any(mine[q] and (target - q) in sums for q in range(target))
+        """No attacker checker can reach the target with the dice left."""
+        reach = _reach_mask(t.remaining, t.plan.free, 1 << target, blocked)
+        return not reach & _occupied(t.pos.side(attacker))
 
     def test(dice: tuple[int, ...]) -> bool:
         return exists_play(rs, mover, dice, step_test=hits, prune=prune)
@@ -292,26 +324,20 @@ def hit_table(rs: RuleSet, pos: Position, side: Color) -> dict[int, int]:
     out: dict[int, int] = {}
     if not blots:
         return out
+    blocked = _bands(rs, pos, side)
     for dice, ways in TWO_DICE:
         found: set[int] = set()
+        unfound = [sum(1 << q for q in blots)]  # the blots not hit yet, as a bit mask
 
-        def hits(t: Turn, st: Step, found: set[int] = found) -> bool:
-            if st.hit and st.to in blots:
+        def hits(t: Turn, st: Step, found: set[int] = found, unfound: list[int] = unfound) -> bool:
+            if st.hit and st.to in blots and st.to not in found:
                 found.add(st.to)
-            return len(found) == len(blots)
+                unfound[0] &= ~(1 << st.to)
+            return not unfound[0]
 
-        def prune(t: Turn, found: set[int] = found) -> bool:
-            rem = t.remaining
-            sums = _SUMS.get(rem)
-            if sums is None:
-                sums = _SUMS[rem] = _subset_sums(rem)
-            mine = t.pos.side(attacker)
-            return not any(
-                mine[q] and (target - q) in sums
-                for target in blots
-                if target not in found
-                for q in range(target)
-            )
+        def prune(t: Turn, unfound: list[int] = unfound) -> bool:
+            reach = _reach_mask(t.remaining, t.plan.free, unfound[0], blocked)
+            return not reach & _occupied(t.pos.side(attacker))
 
         exists_play(rs, mover, dice, step_test=hits, prune=prune)
         for target in found:
