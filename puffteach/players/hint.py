@@ -21,13 +21,14 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import Any, Final
 
 from ..board import OFF
 from ..color import Color
 from ..families import family_of
 from ..messages import DEFAULT, Message
-from ..movegen import Play, begin
+from ..movegen import Play, begin, finish, push, turn_steps
 from ..odds import chance_outcomes, hit_table, jan_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
@@ -272,9 +273,41 @@ def tutor(
 
 
 def _find(rs: RuleSet, turns: list[Turn], final: Position) -> Play:
-    for play in candidate_plays(turns, None, 10**6):
-        if play.position == final:
-            return play
+    """A play of ``turns`` that ends in ``final``: depth first over the legal steps, never
+    listing the roll's plays. Checkers only move forward and the opponent's only leave the
+    board (hit), so a partial play is dropped as soon as the mover has fewer checkers at or
+    behind some point than ``final`` has, or the opponent fewer on a point."""
+    me = turns[0].start.turn
+    mine_f = final.side(Color(me))
+    his_f = final.side(Color(me).other)
+    behind_f = list(accumulate(mine_f))
+    seen: set[object] = set()
+
+    def search(t: Turn) -> Turn | None:
+        if t.done:
+            return t if finish(t)[0] == final else None
+        key = (t.pos, t.remaining, t.cont, t.moves if t.target is not None else None)
+        if key in seen:
+            return None
+        seen.add(key)
+        mine = t.pos.side(Color(me))
+        his = t.pos.side(Color(me).other)
+        if any(a < b for a, b in zip(accumulate(mine), behind_f, strict=True)) or any(
+            his[p] < his_f[p] for p in range(1, OFF + 1)
+        ):
+            return None
+        for st in turn_steps(t):
+            found = search(push(t, st))
+            if found is not None:
+                return found
+        return None
+
+    for t in turns:
+        seen.clear()
+        end = search(t)
+        if end is not None:
+            pos, outcome, again = finish(end)
+            return Play(end.moves, end.forfeited, pos, outcome, end.plan, again)
     raise PlayersError("error.players.not_a_play", position=str(final))
 
 
