@@ -20,6 +20,7 @@ them.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any, Final
@@ -47,6 +48,7 @@ __all__ = [
     "Verdict",
     "hint",
     "rating",
+    "ranked",
     "reasons",
     "review",
     "tutor",
@@ -121,23 +123,45 @@ def _identity(play: Play) -> tuple[Position, object]:
     return (play.position, play.outcome)
 
 
+#: the rankings of the last few rolls asked about (a hint and then the tutor's verdict on the
+#: same roll, or a board asked twice, search once): key -> ranked plays
+_RANKED: OrderedDict[tuple[object, ...], list[tuple[Play, Estimate]]] = OrderedDict()
+_RANKED_SIZE: Final = 16
+
+
+def ranked(p: SearchPlayer, rs: RuleSet, turns: list[Turn]) -> list[tuple[Play, Estimate]]:
+    """``p.ranked(rs, turns)`` (a new list), remembered for the last few fresh rolls."""
+    if any(t.moves for t in turns):  # a roll in progress: not remembered
+        return p.ranked(rs, turns)
+    lv = p.level
+    key = (lv, p.evaluator, rs.name, turns[0].start, tuple(t.plan for t in turns))
+    got = _RANKED.get(key)
+    if got is None:
+        got = _RANKED[key] = p.ranked(rs, turns)
+        while len(_RANKED) > _RANKED_SIZE:
+            _RANKED.popitem(last=False)
+    else:
+        _RANKED.move_to_end(key)
+    return list(got)
+
+
 def _judged(
     p: SearchPlayer, rs: RuleSet, turns: list[Turn], played: Play | None = None
 ) -> list[tuple[Play, Estimate]]:
     """The ranked candidates; ``played`` searched as deep as the head and ranked with it."""
-    ranked = p.ranked(rs, turns)
+    ranked_plays = ranked(p, rs, turns)
     if played is None:
-        return ranked
-    head = p.level.candidates if p.level.plies > 0 else len(ranked)
-    ids = [_identity(x) for x, _ in ranked[:head]]
+        return ranked_plays
+    head = p.level.candidates if p.level.plies > 0 else len(ranked_plays)
+    ids = [_identity(x) for x, _ in ranked_plays[:head]]
     if _identity(played) not in ids:
         me = turns[0].start.turn
         est = p.value(rs, played, me, p.level.plies)
-        ranked = [x for x in ranked if _identity(x[0]) != _identity(played)]
-        ranked.insert(0, (played, est))
-        top = sorted(ranked[: head + 1], key=lambda x: x[1].equity, reverse=True)
-        ranked = top + ranked[head + 1 :]
-    return ranked
+        ranked_plays = [x for x in ranked_plays if _identity(x[0]) != _identity(played)]
+        ranked_plays.insert(0, (played, est))
+        top = sorted(ranked_plays[: head + 1], key=lambda x: x[1].equity, reverse=True)
+        ranked_plays = top + ranked_plays[head + 1 :]
+    return ranked_plays
 
 
 def hint(

@@ -179,7 +179,7 @@ def _moves_text(state: dict[str, Any], moves: Any) -> str:
 
 
 def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
-    from ..players.hint import Hint, reasons
+    from ..players.hint import Hint, ranked, reasons
     from ..players.search import LEVELS, SearchPlayer
 
     proto = _proto()
@@ -199,11 +199,11 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
     # a fresh roll: every plan (a generalpasch's too); mid-roll: the rest of this roll
     turns = [t] if t.moves and not game.generalpasch_available() else _turns(rs, t.start, dice)
     p = SearchPlayer(replace(LEVELS[level], noise=0.0))
-    ranked = p.ranked(rs, turns)[:HINT_TOP]
+    best_plays = ranked(p, rs, turns)[:HINT_TOP]
     me = t.start.turn
     state = ctx.state
     plays = []
-    for play, est in ranked:
+    for play, est in best_plays:
         h = Hint(play, est, reasons(rs, t.start, play))
         plays.append(
             {
@@ -215,7 +215,7 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
                 "reasons": [_text(state, m) for m in h.reasons],
             }
         )
-    best = ranked[0][0]
+    best = best_plays[0][0]
     state["hint"] = {
         "rev": state.get("rev"),
         "level": level,
@@ -226,8 +226,8 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
         Message.of(
             "widget.hint",
             moves=_moves_text(state, best.moves),
-            equity=f"{ranked[0][1].equity:+.3f}",
-            win=f"{100 * ranked[0][1].win:.0f}",
+            equity=f"{best_plays[0][1].equity:+.3f}",
+            win=f"{100 * best_plays[0][1].win:.0f}",
         )
     )
 
