@@ -134,6 +134,35 @@ def test_hit_rolls_lt_lower_die_first_blocked() -> None:
     assert hit_rolls(rs, _pos("lang-puff", "W:7x2,10,25x12 B:4x15 b"), WHITE, 10) == 14
 
 
+def test_hit_rolls_lt_later_pasch_blocked() -> None:
+    """The band on 7 again, after Black's first pasch (each pasch x four times, then 7 - x four
+    times, in that order): the unequal rolls of the case above (6-1, 6-2, 6-4, 6-5, 5-1, 4-2:
+    12); 1-1 and 6-6 (a 6 from 4 hits), 2-2 (2+2+2 touching down on 6 and 8) and 5-5 (the
+    fives go 4->9, then the bottom 2+2+2) hit; 3-3 cannot move a 3 from 4 (7 is blocked) and
+    4-4 makes 6 only as 3+3 through 7. 12 + 4 = 16: the search must not skip the long ways
+    round a band."""
+    rs = rules("lang-puff")
+    pos = _pos("lang-puff", "W:7x2,10,25x12 B:4x15 b bpasch=1")
+    assert hit_rolls(rs, pos, WHITE, 10) == 16
+    assert hit_table(rs, pos, WHITE) == {10: 16}
+
+
+def test_hit_rolls_behind_a_prime() -> None:
+    """White's six bands 14-19 with a blot on 20, Black's checkers all on 13 or below (same
+    path), Black's pasches later pasches (eight moves). A step moves at most 6 pips, so a
+    checker from 13 or below touches down on 14-19 before it gets past 19: no roll hits 20,
+    however many dice. A blot on 12 instead stays in reach of the checkers on 1 and 5 (in
+    front of the prime): the table keeps that one only."""
+    rs = rules("lang-puff")
+    text = "W:14x4,15x2,16x2,17x2,18x2,19x2,20 B:1x5,5x5,13x5 b bpasch=1"
+    assert hit_rolls(rs, _pos("lang-puff", text), WHITE, 20) == 0
+    assert hit_table(rs, _pos("lang-puff", text), WHITE) == {}
+    text = "W:12,14x3,15x2,16x2,17x2,18x2,19x2,20 B:1x5,5x5,13x5 b bpasch=1"
+    table = hit_table(rs, _pos("lang-puff", text), WHITE)
+    assert set(table) == {12}
+    assert table[12] == hit_rolls(rs, _pos("lang-puff", text), WHITE, 12)
+
+
 def test_hit_rolls_pierer_free_order() -> None:
     """The same position under Pierer (PI-order: the player picks the order): 6-3 plays the 6
     first and hits. 6-x (10), 6-6, 1-1, 5-1, 4-2 = 16."""

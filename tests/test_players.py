@@ -9,6 +9,7 @@ the CLI contract of ``hint``. Strength is measured by ``benchmarks/players.py``,
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from puffteach.players import Estimate, Player
 from puffteach.players.evaluate import heuristic
 from puffteach.players.hint import VERDICTS, hint, review, tutor, verdict
 from puffteach.players.search import (
+    LEVELS,
     RandomPlayer,
     SearchPlayer,
     candidate_plays,
@@ -120,6 +122,52 @@ def test_later_pasch_is_not_enumerated() -> None:
     assert 0 < len(found) < total // 100
     for play in found:
         _assert_legal(rs, pos, dice, play)
+
+
+def _moves(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -> Play:
+    """The play of ``dice`` made of ``moves`` (each step must be legal when taken)."""
+    t = begin(rs, pos, family_of(rs).plans(rs, pos, dice)[0])
+    for mv in moves.split():
+        t = push(t, next(st for st in turn_steps(t) if str(st) == mv))
+    assert t.done
+    end, outcome, again = finish(t)
+    return Play(t.moves, t.forfeited, end, outcome, t.plan, again)
+
+
+def test_hint_and_tutor_on_a_later_pasch() -> None:
+    """konträr puff, White's later pasch 1-1 (four ones, then four sixes): over 40,000 plays,
+    never listed. The hint's plays are legal, distinct and ranked. The hand-chosen play
+    12/13 10/11 8/9 7/8 1/7 1/7 2/8 2/8 leaves Black's blot on White's 24 alone (12/18/24*
+    hits it) and three new blots (9, 11, 13) in front of Black's checkers: bad or very bad.
+    The beam does not reach it, so the tutor values it on its own, at the level's depth; named
+    by its final position it is found again (another order of the same steps)."""
+    rs = rules("kontrar-puff")
+    pos = Position.parse("W:1x2,2x2,3x4,4x3,7,8,10,12 B:1,4x3,6x6,8x5 w bpasch=2 wpasch=1", rs)
+    dice = (1, 1)
+    assert count_plays(rs, pos, dice) > 40_000
+    hints = hint(rs, pos, dice, top=5)
+    assert len(hints) == 5
+    assert len({(h.play.position, h.play.outcome) for h in hints}) == 5
+    assert [h.estimate.equity for h in hints] == sorted(
+        (h.estimate.equity for h in hints), reverse=True
+    )
+    for h in hints:
+        _assert_legal(rs, pos, dice, h.play)
+    assert any(m.key == "hint.hits" for m in hints[0].reasons)
+    played = _moves(rs, pos, dice, "12/13 10/11 8/9 7/8 1/7 1/7 2/8 2/8")
+    turns = [begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)]
+    beam = candidate_plays(turns, None, beam=LEVELS["expert"].beam)
+    assert played.position not in {p.position for p in beam}
+    v = tutor(rs, pos, dice, played, level="expert")
+    assert v.verdict in ("bad", "very-bad")
+    expert = SearchPlayer(replace(LEVELS["expert"], noise=0.0))
+    assert v.played_estimate == expert.value(rs, played, WHITE, LEVELS["expert"].plies)
+    assert v.best_estimate.equity > v.played_estimate.equity
+    assert hints[0].estimate.equity >= v.best_estimate.equity - 1e-9
+    again = tutor(rs, pos, dice, played.position, level="expert")
+    assert again.played.position == played.position
+    _assert_legal(rs, pos, dice, again.played)
+    assert (again.verdict, again.lost) == (v.verdict, pytest.approx(v.lost))
 
 
 def test_choose_turn_mid_roll() -> None:

@@ -109,10 +109,21 @@ class Hint:
         }
 
 
-def _player(level: str, evaluator: Evaluator) -> SearchPlayer:
+#: a hint searches at most this many plays at its level's depth (at least the level's own
+#: candidates); plays shown below them keep their 0-ply values
+DEEP_MAX: Final = 8
+
+
+def _player(level: str, evaluator: Evaluator, shown: int = 0) -> SearchPlayer:
+    """A noiseless player of ``level``; with ``shown`` plays to show, one that searches at
+    least that many (up to :data:`DEEP_MAX`) at its depth, so the plays a hint shows are
+    ranked alike."""
     if level not in LEVELS:
         raise PlayersError("error.players.level", got=repr(level), levels=", ".join(LEVELS))
-    return SearchPlayer(replace(LEVELS[level], noise=0.0), evaluator)
+    lv = replace(LEVELS[level], noise=0.0)
+    if lv.plies > 0 and min(shown, DEEP_MAX) > lv.candidates:
+        lv = replace(lv, candidates=min(shown, DEEP_MAX))
+    return SearchPlayer(lv, evaluator)
 
 
 def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
@@ -172,11 +183,14 @@ def hint(
     top: int = 5,
     evaluator: Evaluator = heuristic,
 ) -> list[Hint]:
-    """The ``top`` best plays of ``dice`` in ``pos``, best first, with reasons."""
+    """The ``top`` best plays of ``dice`` in ``pos``, best first, with reasons (found for
+    those plays only). The first ``top`` (at least the level's candidates, at most
+    :data:`DEEP_MAX`) are searched at the level's depth."""
     rs = rules(rs)
-    p = _player(level, evaluator)
-    ranked = _judged(p, rs, _turns(rs, pos, dice))
-    return [Hint(play, est, reasons(rs, pos, play)) for play, est in ranked[: max(1, top)]]
+    top = max(1, top)
+    p = _player(level, evaluator, top)
+    ranked_plays = _judged(p, rs, _turns(rs, pos, dice))
+    return [Hint(play, est, reasons(rs, pos, play)) for play, est in ranked_plays[:top]]
 
 
 # --------------------------------------------------------------------------- reasons
