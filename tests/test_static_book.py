@@ -15,8 +15,10 @@ Skipped only when /usr/bin/chromium or node_modules (``npm install``) is missing
 
 from __future__ import annotations
 
+import gzip
 import json
 import statistics
+import struct
 import time
 import zipfile
 from collections.abc import Callable, Iterator
@@ -334,3 +336,169 @@ def test_the_language_switch_keeps_the_chapter(site: str, browser: Any) -> None:
         expect(page.locator("nav.puffteach-langswitch [aria-current=page]")).to_have_text(name)
     page.close()
     watch.check()
+
+
+# ------------------------------------------------------------------ the engine's snapshot
+
+
+def test_the_sparse_snapshot_form_leaves_out_zero_pages() -> None:
+    from puffteach.sphinxext.snapshot import MAGIC, decode_sparse, encode_sparse
+
+    page = 4096
+    # pages: zero | "ab" then zeros | zero | "xyz" (a short last page)
+    data = bytes(page) + b"ab" + bytes(page - 2) + bytes(page) + b"xyz"
+    sparse = encode_sparse(data, page)
+    # header: magic, the full length, two runs: (4096, 4096) and (12288, 3)
+    head = (MAGIC, len(data), 2, page, page, 3 * page, 3)
+    assert struct.unpack_from("<7I", sparse) == head
+    assert sparse[28:] == b"ab" + bytes(page - 2) + b"xyz"
+    assert decode_sparse(sparse) == data
+    assert decode_sparse(encode_sparse(bytes(3 * page), page)) == bytes(3 * page)
+    with pytest.raises(ValueError, match="magic"):
+        decode_sparse(b"\0" * 12)
+
+
+def test_the_worker_functions_speak_json() -> None:
+    from puffteach.widget import worker
+
+    state = json.loads(worker.initial_json(json.dumps({"rules": "kontrar-puff", "seed": 3})))
+    assert state["rules"] == "kontrar-puff" and state["position"] == "W:0x15 B:0x15 w"
+    dice = json.dumps({"type": "set_dice", "dice": [5, 5]})
+    state = json.loads(worker.step_json(json.dumps(state), dice))
+    assert state["remaining"] == [5, 5, 2, 2]  # konträr puff: a pasch 5-5 plays 5, 5, 2, 2
+    refused = json.loads(worker.initial_json(json.dumps({"rules": "no-such-rules"})))
+    assert "no-such-rules" in refused["error"]
+    assert isinstance(json.loads(worker.players_json()), list)
+    # two rule sets, each: a roll, a selection, a refusal, a move, an undo (the first turn)
+    assert worker.warm_up(turns=1) == 2 * 5
+
+
+def test_the_book_ships_an_engine_snapshot_and_live_pages_start_the_engine_early(
+    built_book: Path,
+) -> None:
+    from puffteach.sphinxext.snapshot import MAGIC, decode_sparse
+
+    snap = built_book / "_static" / "puffteach" / "engine.snapshot.gz"
+    if not snap.is_file():
+        pytest.skip("the book was built without Node: no engine snapshot")
+    sparse = gzip.decompress(snap.read_bytes())
+    magic, length, runs = struct.unpack_from("<III", sparse)
+    assert magic == MAGIC and 0 < runs
+    memory = decode_sparse(sparse)
+    assert len(memory) == length > len(sparse)  # zero pages left out
+    # the engine's modules are in Pyodide's memory (their names, as Python keeps them)
+    assert b"puffteach.widget.protocol" in memory and b"puffteach.widget.worker" in memory
+
+    def config(page: str) -> dict[str, Any]:
+        text = (built_book / page).read_text(encoding="utf-8")
+        start = text.index("window.PUFFTEACH = ") + len("window.PUFFTEACH = ")
+        return dict(json.JSONDecoder().raw_decode(text[start:])[0])
+
+    chapter = config(CHAPTER)  # a live board
+    assert chapter["snapshot"].startswith("../_static/puffteach/engine.snapshot.gz?v=")
+    assert chapter["preboot"] is True
+    assert config("book/index.html")["preboot"] is False  # no board to play
+    assert config("book/play.html")["preboot"] is True
+
+
+def _plays_a_pasch_entry(fig: Any) -> None:
+    """Dice 5 5 set on a Puff start board: the waiting checkers may enter on point 5 only (the
+    5s first), and entering moves one checker there."""
+    from playwright.sync_api import expect
+
+    fig.locator("select.pt-die1").select_option("5")
+    fig.locator("select.pt-die2").select_option("5")
+    fig.locator("button.pt-setdice").click()
+    expect(fig.locator(".pt-dice .pt-die.pt-due")).to_have_text(["5", "5", "2", "2"])
+    fig.locator('g.pool[data-pool="w0"]').click()
+    target = fig.locator('g.pt[data-point="5"]')
+    expect(target).to_have_attribute("data-target", "1")
+    expect(fig.locator('[data-target="1"]')).to_have_count(1)
+    target.click()
+    expect(fig.locator("input.pt-position")).to_have_value("W:0x14,5 B:0x15 w")
+
+
+def _has_snapshot(site: str) -> bool:
+    from urllib.request import urlopen
+
+    with urlopen(site + CHAPTER) as r:
+        return b"engine.snapshot.gz" in r.read()
+
+
+def _boot_phases(page: Any, until: str) -> dict[str, Any]:
+    page.wait_for_function(
+        f"(p => p && ({until}))(window.__puffteachBootPhases)", timeout=BOOT_TIMEOUT_MS
+    )
+    return dict(page.evaluate("window.__puffteachBootPhases"))
+
+
+def test_the_engine_restores_the_books_snapshot_then_the_kept_copy(site: str, browser: Any) -> None:
+    """The first page restores the book's snapshot (no Python start) and keeps a copy; the
+    next page's head starts the worker at once, which restores that copy. Both play."""
+    from playwright.sync_api import expect
+
+    if not _has_snapshot(site):
+        pytest.skip("the book was built without Node: no engine snapshot")
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        page.goto(site + CHAPTER)
+        fig = page.locator(LIVE)
+        expect(fig.locator(".puffteach-widget")).to_have_attribute(
+            "data-engine", "ready", timeout=BOOT_TIMEOUT_MS
+        )
+        phases = _boot_phases(page, "p.snapshot_saved !== undefined")
+        assert phases["restored"] == "book", phases
+        assert isinstance(phases["snapshot_saved"], int) and not phases.get("snapshot_made")
+        _plays_a_pasch_entry(fig)
+
+        page.goto(site + "book/08-teaching.html")  # another page with live boards
+        fig = page.locator("figure.puffteach-live").first
+        expect(fig.locator(".puffteach-widget")).to_have_attribute(
+            "data-engine", "ready", timeout=BOOT_TIMEOUT_MS
+        )
+        phases = _boot_phases(page, "p.restored !== undefined")
+        assert phases["restored"] == "stored", phases
+        assert page.evaluate("window.__puffteachClient.preboot") is True
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_without_the_books_snapshot_the_browser_makes_and_keeps_its_own(
+    site: str, browser: Any
+) -> None:
+    """No snapshot file (a build without Node, or one that does not load): the first boot
+    starts Python, imports the engine and, when idle, keeps a snapshot of its own; the next
+    page restores it and its engine plays."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    asked: list[str] = []
+
+    def no_snapshot(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, body="")
+
+    context.route("**/engine.snapshot.gz*", no_snapshot)
+    page = context.new_page()
+    try:
+        for n, path in enumerate((CHAPTER, "book/01-board-and-family.html", CHAPTER)):
+            page.goto(site + path)
+            fig = page.locator("figure.puffteach-live").first
+            expect(fig.locator(".puffteach-widget")).to_have_attribute(
+                "data-engine", "ready", timeout=BOOT_TIMEOUT_MS
+            )
+            if n == 0:
+                phases = _boot_phases(page, "p.snapshot_saved !== undefined")
+                assert phases["restored"] is False, phases
+                assert phases["snapshot_made"] is True and phases["snapshot_saved"] > 0, phases
+            else:
+                phases = _boot_phases(page, "p.restored !== undefined")
+                assert phases["restored"] == "stored", phases
+        _plays_a_pasch_entry(page.locator(LIVE))
+        assert asked, "the worker asked for the book's snapshot"
+    finally:
+        context.close()

@@ -19,9 +19,13 @@ At build time (HTML builders only) this module copies into ``<outdir>/_static/pu
 ``puffteach-<version>-py3-none-any.whl``
     the engine, packed from this checkout at build time (a pure-Python wheel written with
     :mod:`zipfile`, so building it needs neither network nor the ``wheel`` package).
+``engine.snapshot.gz``
+    a memory snapshot of Pyodide with the engine imported, made with Node at build time
+    (:mod:`puffteach.sphinxext.snapshot`), which the engine worker restores instead of starting
+    Python; left out (with a note) when Node is missing or ``puffteach_snapshot`` is False.
 
-Every page gets ``window.PUFFTEACH = {pyodide, wheel, static}`` with page-relative URLs; the
-board front end uses it to boot Pyodide on the first interaction (see ``board.js``).
+Every page gets ``window.PUFFTEACH = {pyodide, wheel, snapshot, static}`` with page-relative
+URLs; the board front end uses it to boot the engine (see ``board.js``).
 
 The npm files come from ``node_modules`` (``npm install`` at the repository root, from
 ``package.json``). Without them the build stops with a message saying so.
@@ -34,6 +38,7 @@ import hashlib
 import io
 import json
 import shutil
+import subprocess
 import tomllib
 import zipfile
 from dataclasses import dataclass, field
@@ -42,11 +47,14 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+from sphinx.util import logging
 
 import puffteach
 from puffteach.widget.protocol import ui_words
 
 __all__ = ["Vendor", "build_wheel", "find_node_modules", "setup_vendor"]
+
+logger = logging.getLogger(__name__)
 
 #: the checkout the engine comes from (``pyproject.toml`` beside the ``puffteach`` package)
 PACKAGE_DIR: Path = Path(puffteach.__file__).resolve().parent
@@ -55,6 +63,9 @@ WIDGET_STATIC: Path = PACKAGE_DIR / "widget" / "static"
 
 #: where the files go, under ``_static``
 PREFIX = "puffteach"
+
+#: the engine snapshot's file name under ``_static/puffteach``
+SNAPSHOT_NAME = "engine.snapshot.gz"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: one of these is the Emscripten module ``pyodide.mjs`` imports (it depends on the version)
@@ -76,7 +87,18 @@ SERVICE_WORKER = """// puffteach book: keeps the engine's files (Pyodide, the en
 // visit load them from here. Written by puffteach.sphinxext.vendor; the cache name changes
 // with the files.
 const CACHE = "puffteach-__VERSION__";
-self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  // Chrome's static routing: every other request (the pages, their styles and scripts) goes
+  // straight to the network, without waiting for this worker to start
+  if (event.addRoutes) {
+    const mine = new URLPattern({ pathname: "*/_static/__PREFIX__/*" });
+    const others = { condition: { not: { urlPattern: mine } }, source: "network" };
+    const pages = { condition: { requestMode: "navigate" }, source: "network" };
+    event.waitUntil(event.addRoutes([others]).catch(() => event.addRoutes([pages]))
+      .catch(() => null));
+  }
+});
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
@@ -203,6 +225,8 @@ class Vendor:
     copies: dict[str, Path] = field(default_factory=dict)
     wheel_name: str = ""
     wheel: bytes = b""
+    #: the gzipped sparse memory snapshot (``snapshot.make_snapshot``), or empty: none
+    snapshot: bytes = b""
 
     @classmethod
     def collect(cls, node_modules: Path) -> Vendor:
@@ -244,6 +268,7 @@ class Vendor:
         """A short hash of what the service worker caches (the wheel, the front end and
         Pyodide's version): a new build with other files gets a new cache."""
         h = hashlib.sha256(self.wheel)
+        h.update(self.snapshot)
         for rel in ("board.js", "engine-worker.js", "board.css", "pyodide/pyodide-lock.json"):
             src = self.copies.get(rel)
             if src is not None and src.is_file():
@@ -266,6 +291,10 @@ class Vendor:
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest)
         (out / self.wheel_name).write_bytes(self.wheel)
+        if self.snapshot:
+            (out / SNAPSHOT_NAME).write_bytes(self.snapshot)
+        elif (out / SNAPSHOT_NAME).exists():
+            (out / SNAPSHOT_NAME).unlink()  # an earlier build's, not this engine's
         # the service worker sits at the site's root, so that its scope is the whole site
         sw = SERVICE_WORKER.replace("__VERSION__", self.cache_version).replace("__PREFIX__", PREFIX)
         (static_dir.parent / SERVICE_WORKER_NAME).write_text(sw, encoding="utf-8")
@@ -284,11 +313,65 @@ def _builder_inited(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     nm = find_node_modules(Path(app.srcdir), app.config.puffteach_node_modules)
-    app.puffteach_vendor = Vendor.collect(nm)  # type: ignore[attr-defined]
+    vendor = Vendor.collect(nm)
+    if app.config.puffteach_snapshot:
+        vendor.snapshot = _snapshot(app, nm / "pyodide", vendor.wheel)
+    app.puffteach_vendor = vendor  # type: ignore[attr-defined]
 
 
-def _page_config(vendor: Vendor, pathto: Any, language: str | None = None) -> tuple[str, str]:
-    """The inline script body for one page and the local widget folder (page-relative)."""
+def _snapshot(app: Sphinx, pyodide_dir: Path, wheel: bytes) -> bytes:
+    """The engine snapshot (from the cache, else made with Node), or b"" without Node."""
+    from .snapshot import make_snapshot
+
+    configured = app.config.puffteach_snapshot_cache
+    cache = Path(configured) if configured else Path(app.srcdir) / "_build" / ".puffteach-snapshot"
+    if not cache.is_absolute():
+        cache = Path(app.srcdir) / cache
+    try:
+        return make_snapshot(pyodide_dir, wheel, cache)
+    except FileNotFoundError as e:
+        # no Node: the worker makes a snapshot of its own on a reader's first visit
+        logger.info(f"puffteach: no engine snapshot in the book ({e})")
+        return b""
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
+        logger.warning(f"puffteach: the engine snapshot could not be made: {e}")
+        return b""
+
+
+#: On a page with a live board the engine worker starts from the page's head, before the
+#: page is parsed, when the service worker already serves the engine's files (every visit but
+#: the first): board.js adopts it (``window.__puffteachPreboot``: the worker and a promise of
+#: its boot's answer, request id 0; other messages wait in ``queue``).
+PREBOOT_JS = """(function (cfg) {
+  var sw = navigator.serviceWorker;
+  if (!cfg.preboot || (sw && !sw.controller) || typeof Worker === "undefined") return;
+  try {
+    var base = new URL(cfg.base, document.baseURI);
+    var abs = function (u) { return u ? new URL(u, document.baseURI).href : null; };
+    var worker = new Worker(new URL(cfg.worker, base), { type: "module" });
+    var pre = { worker: worker, queue: [], started: performance.now() };
+    pre.boot = new Promise(function (resolve) {
+      worker.onmessage = function (ev) {
+        if (ev.data && ev.data.id === 0) resolve(ev.data); else pre.queue.push(ev);
+      };
+      worker.onerror = function (ev) {
+        ev.preventDefault();
+        resolve({ error: ev.message || "the engine worker failed" });
+      };
+    });
+    var boot = { id: 0, type: "boot", pyodide: abs(cfg.pyodide), wheel: abs(cfg.wheel) };
+    boot.snapshot = abs(cfg.snapshot);
+    worker.postMessage(boot);
+    window.__puffteachPreboot = pre;
+  } catch (e) { /* board.js starts the engine as usual */ }
+})(window.PUFFTEACH);"""
+
+
+def _page_config(
+    vendor: Vendor, pathto: Any, language: str | None = None, preboot: bool = False
+) -> tuple[str, str]:
+    """The inline script body for one page and the local widget folder (page-relative);
+    ``preboot``: the page has a live board, whose engine starts at once (PREBOOT_JS)."""
     base = pathto(f"_static/{PREFIX}/", 1)
     if not base.endswith("/"):
         base += "/"
@@ -297,8 +380,12 @@ def _page_config(vendor: Vendor, pathto: Any, language: str | None = None) -> tu
         "base": base,
         "pyodide": f"{base}pyodide/pyodide.mjs",
         "wheel": f"{base}{vendor.wheel_name}?v={vendor.wheel_version}",
+        "snapshot": (
+            f"{base}{SNAPSHOT_NAME}?v={vendor.cache_version}" if vendor.snapshot else None
+        ),
         "worker": f"engine-worker.js?v={vendor.cache_version}",
         "ui": ui_words(language or "en"),
+        "preboot": preboot,
     }
     sw = pathto(SERVICE_WORKER_NAME, 1)
     widgets = f"{base}widgets/"
@@ -319,6 +406,8 @@ def _page_config(vendor: Vendor, pathto: Any, language: str | None = None) -> tu
         "// the service worker caches the engine's files for the next page and the next visit\n"
         'else if ("serviceWorker" in navigator) window.__puffteachSW = navigator.serviceWorker'
         f".register({json.dumps(sw)}).catch(() => null);\n"
+        "// a live board's engine starts now (the next visits: the service worker serves it)\n"
+        'if (location.protocol !== "file:") ' + PREBOOT_JS + "\n"
         "// where the html-manager's CSS finds its fonts\n"
         "window.__jupyter_widgets_assets_path__ = "
         f"new URL({json.dumps(widgets)}, document.baseURI).href;\n"
@@ -335,10 +424,11 @@ def _html_page_context(
     pathto = context.get("pathto")
     if vendor is None or pathto is None:
         return
-    body, widgets = _page_config(vendor, pathto, app.config.language)
+    body_html = context.get("body", "")
+    live = 'class="pt-initial"' in body_html or 'class="puffteach-play"' in body_html
+    body, widgets = _page_config(vendor, pathto, app.config.language, preboot=live)
     # the html-manager's CDN fallback is read from any script's data-jupyter-widgets-cdn
     app.add_js_file(None, body=body, priority=400, **{"data-jupyter-widgets-cdn": widgets})
-    body_html = context.get("body", "")
     if 'class="puffteach-board' in body_html or 'class="puffteach-play"' in body_html:
         app.add_css_file(f"{PREFIX}/board.css")
         app.add_js_file("puffteach-live.js", type="module")
@@ -355,6 +445,9 @@ def _build_finished(app: Sphinx, exception: BaseException | None) -> None:
 def setup_vendor(app: Sphinx) -> None:
     """Register the configuration value and the event handlers (called by ``setup``)."""
     app.add_config_value("puffteach_node_modules", None, "env", [str])
+    # the engine snapshot made at build time with Node (snapshot.py), and where it is cached
+    app.add_config_value("puffteach_snapshot", True, "env", [bool])
+    app.add_config_value("puffteach_snapshot_cache", None, "env", [str])
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _html_page_context)

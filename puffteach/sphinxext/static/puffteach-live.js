@@ -151,6 +151,8 @@ function mountAll() {
     else if (!figure.classList.contains("pt-static-only")) addPlayButton(figure);
   }
   if (!figures.length) return;
+  // the page's head started the engine already (a live board, the service worker serving)
+  if (window.__puffteachPreboot) return startEngine();
   whenNear(figures);
   const idle = window.requestIdleCallback || ((cb) => setTimeout(cb, 1200));
   idle(startEngine, { timeout: 4000 });

@@ -69,32 +69,60 @@ class EngineClient {
   start() {
     const base = new URL(this.cfg.base || ".", document.baseURI);
     const workerUrl = new URL(this.cfg.worker || "engine-worker.js", base).href;
-    this.ready = serviceWorkerReady().then(() => {
-      this.worker = new Worker(workerUrl, { type: "module" });
-      this.worker.onmessage = (ev) => {
-        const { id, result, error } = ev.data || {};
-        const p = this.pending.get(id);
-        if (!p) return;
-        this.pending.delete(id);
-        if (error !== undefined) p.reject(new Error(error));
-        else p.resolve(result);
-      };
-      this.worker.onerror = (ev) => {
-        ev.preventDefault();
-        this.failAll(new Error(ev.message || "the engine worker failed"));
-      };
+    // the page's head may have started the worker already (vendor.py, PREBOOT_JS): adopt it
+    const pre = window.__puffteachPreboot;
+    window.__puffteachPreboot = null; // once: a restart (cancel) starts a new worker
+    const booted = pre ? this.adopt(pre) : serviceWorkerReady().then(() => {
+      this.attach(new Worker(workerUrl, { type: "module" }));
       return this.request({
         type: "boot",
         pyodide: new URL(this.cfg.pyodide, document.baseURI).href,
         wheel: new URL(this.cfg.wheel, document.baseURI).href,
+        // Pyodide with the engine imported, made at build time (the worker restores it)
+        snapshot: this.cfg.snapshot ? new URL(this.cfg.snapshot, document.baseURI).href : null,
       });
-    }).then((r) => {
+    });
+    this.ready = booted.then((r) => {
       window.__puffteachEngineMs = performance.now() - this.started;
       window.__puffteachBootMs = r && r.ms;
       window.__puffteachBootPhases = r && r.phases;
       return this;
     });
     return this.ready;
+  }
+
+  attach(worker) {
+    this.worker = worker;
+    worker.onmessage = (ev) => this.receive(ev);
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      this.failAll(new Error(ev.message || "the engine worker failed"));
+    };
+  }
+
+  receive(ev) {
+    const { id, result, error, phases } = ev.data || {};
+    // where the boot's time went, updated after the first answer and the snapshot
+    if (id === undefined && phases) window.__puffteachBootPhases = phases;
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    if (error !== undefined) p.reject(new Error(error));
+    else p.resolve(result);
+  }
+
+  /** The worker the page's head started, with its boot request (id 0) under way or answered. */
+  adopt(pre) {
+    this.started = pre.started;
+    this.preboot = true;
+    const later = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
+    const already = pre.boot.then((m) => {
+      if (m.error !== undefined) throw new Error(m.error);
+      return m.result;
+    });
+    this.attach(pre.worker);
+    for (const ev of pre.queue) this.receive(ev);
+    return Promise.race([already, later]).finally(() => this.pending.delete(0));
   }
 
   request(msg) {
