@@ -287,8 +287,10 @@ def _hit_search(
         reach = _reach_mask(t.remaining, t.plan.free, 1 << target, blocked)
         return not reach & _occupied(t.pos.side(attacker))
 
+    protected = family_of(rs).blots_protected(rs, mover)
+
     def test(dice: tuple[int, ...]) -> bool:
-        return exists_play(rs, mover, dice, step_test=hits, prune=prune)
+        return not protected and exists_play(rs, mover, dice, step_test=hits, prune=prune)
 
     return test
 
@@ -322,7 +324,7 @@ def hit_table(rs: RuleSet, pos: Position, side: Color) -> dict[int, int]:
     attacker = side.other
     mover = _as_mover(pos, attacker)
     out: dict[int, int] = {}
-    if not blots:
+    if not blots or family_of(rs).blots_protected(rs, mover):
         return out
     blocked = _bands(rs, pos, side)
     for dice, ways in TWO_DICE:

@@ -163,6 +163,22 @@ def test_hit_rolls_behind_a_prime() -> None:
     assert table[12] == hit_rolls(rs, _pos("lang-puff", text), WHITE, 12)
 
 
+def test_hit_rolls_long_entry_protected() -> None:
+    """long-puff-entry (d): White has not yet entered all fifteen (no ``wentered``), so no
+    blot of his can be hit, whatever Black rolls (his later pasches too): nothing for the
+    blot on 8, five pips in front of Black's five on 3. Once White has had all fifteen in
+    (``wentered=1``, checkers hit since wait again) the blot is open: every roll with a 5
+    hits it at least (the lower die first by another checker, then 3->8), 11 of 36."""
+    rs = rules("lang-puff+long-puff-entry")
+    text = "W:0x9,5x3,8,11x2 B:3x5,4,6x3,7x2,9,12,15,23 b bentered=1 bpasch=1 brolled=1 wpasch=1"
+    closed = _pos("lang-puff+long-puff-entry", text + " wrolled=1")
+    assert hit_rolls(rs, closed, WHITE, 8) == 0
+    assert hit_table(rs, closed, WHITE) == {}
+    opened = _pos("lang-puff+long-puff-entry", text + " wentered=1 wrolled=1")
+    assert hit_rolls(rs, opened, WHITE, 8) >= 11
+    assert hit_table(rs, opened, WHITE) == {8: hit_rolls(rs, opened, WHITE, 8)}
+
+
 def test_hit_rolls_pierer_free_order() -> None:
     """The same position under Pierer (PI-order: the player picks the order): 6-3 plays the 6
     first and hits. 6-x (10), 6-6, 1-1, 5-1, 4-2 = 16."""

@@ -148,3 +148,8 @@ class Family(ABC):
     def notices(self, rs: RuleSet, before: Position, after: Position, side: int) -> list[Message]:
         """What the board should tell the players after a roll (bräde: the janblotta is out)."""
         return []
+
+    def blots_protected(self, rs: RuleSet, pos: Position) -> bool:
+        """Can no blot of the side not on roll be hit during this roll of the side on roll,
+        whatever it plays (Puff long-puff-entry (d))? The odds skip their hit search then."""
+        return False
