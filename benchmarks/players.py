@@ -18,6 +18,8 @@ the test suite.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import random
 import statistics
@@ -25,13 +27,22 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puffteach import rules  # noqa: E402
 from puffteach.families import family_of  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
-from puffteach.players.search import DEFAULT_LEVEL, MATCH_LEVELS, player  # noqa: E402
+from puffteach.players import search  # noqa: E402
+from puffteach.players.search import (  # noqa: E402
+    DEFAULT_LEVEL,
+    GREEDY_LEVEL,
+    LEVELS,
+    MATCH_LEVELS,
+    PLAY_VERSION,
+    player,
+)
 from puffteach.position import Position  # noqa: E402
 from puffteach.rules import ALL_PRESETS, RuleSet  # noqa: E402
 
@@ -42,7 +53,7 @@ STRONGEST = ORDER[-1]
 
 def pairings(strongest: str) -> list[tuple[str, str]]:
     """Strongest vs random, strongest vs greedy, each level vs the one below."""
-    out = [(strongest, "random"), (strongest, "advanced")]
+    out = [(strongest, "random"), (strongest, GREEDY_LEVEL)]
     for lo, hi in zip(ORDER, ORDER[1:], strict=False):
         if (hi, lo) not in out:
             out.append((hi, lo))
@@ -87,31 +98,175 @@ def _points(outcome: Outcome | None, side: int) -> int:
     return outcome.points if int(outcome.winner) == side else -outcome.points
 
 
-def play_pair(args: tuple[str, str, str, int]) -> tuple[int, int, int, int]:
-    """Both games of one dice stream: (points of A as White, as Black, A's wins, games)."""
+def play_pair(args: tuple[str, str, str, int]) -> tuple[int, int]:
+    """Both games of one dice stream: A's points as White and as Black."""
     name, a, b, seed = args
     rs = rules(name)
     o1, _, _ = play_game(rs, a, b, seed, 2 * seed)
     o2, _, _ = play_game(rs, b, a, seed, 2 * seed + 7)
-    p1, p2 = _points(o1, 0), _points(o2, 1)
-    return p1, p2, (p1 > 0) + (p2 > 0), 2
+    return _points(o1, 0), _points(o2, 1)
 
 
-def match(name: str, a: str, b: str, games: int, jobs: int, seed: int = 0) -> dict[str, float]:
-    pairs = max(1, games // 2)
-    work = [(name, a, b, seed * 1_000_003 + i) for i in range(pairs)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as ex:
-            results = list(ex.map(play_pair, work, chunksize=4))
+def play_block(args: tuple[str, str, str, int, list[int]]) -> tuple[list[int], list[int]]:
+    """Several dice streams (``seed * STREAMS + i`` for each i): the streams and the flat list
+    of A's points, two per stream."""
+    name, a, b, seed, streams = args
+    pts: list[int] = []
+    for i in streams:
+        pts.extend(play_pair((name, a, b, seed * STREAMS + i)))
+    return streams, pts
+
+
+# ------------------------------------------------------------------ stored results
+#: dice streams per seed (stream i of seed s is seeded s * STREAMS + i)
+STREAMS = 1_000_003
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _digest(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p)
+    return h.hexdigest()[:12]
+
+
+def player_key(name: str, family: str) -> str:
+    """What a player's games depend on besides the dice: the level's settings, the
+    evaluator's source or weights, and the players' play version. Results are only added up
+    under the same key, so a changed level or new weights start a new count."""
+    if name == "random":
+        return f"random/{PLAY_VERSION}"
+    lv = LEVELS[name]
+    pkg = Path(search.__file__).resolve().parent
+    if lv.evaluator == "net":
+        ev = _digest(
+            (pkg / "weights" / f"{family}.json").read_bytes(), (pkg / "net.py").read_bytes()
+        )
     else:
-        results = [play_pair(w) for w in work]
-    per_pair = [(p1 + p2) / 2 for p1, p2, _, _ in results]
+        ev = _digest((pkg / "evaluate.py").read_bytes())
+    cfg = _digest(repr(lv).encode())
+    return f"{name}/{cfg}/{lv.evaluator}-{ev}/{PLAY_VERSION}"
+
+
+def results_path(preset: str) -> Path:
+    return RESULTS / f"players-{preset}.jsonl"
+
+
+def stored(preset: str) -> list[dict[str, Any]]:
+    path = results_path(preset)
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _match_key(preset: str, a: str, b: str) -> tuple[str, str]:
+    fam = rules(preset).family
+    return player_key(a, fam), player_key(b, fam)
+
+
+def tally(preset: str, a: str, b: str, seed: int | None = None) -> dict[int, tuple[int, int]]:
+    """The stored results of A against B under the current keys: stream -> A's points (as
+    White, as Black). ``seed`` None: every seed (stream numbers offset by seed * STREAMS)."""
+    ka, kb = _match_key(preset, a, b)
+    out: dict[int, tuple[int, int]] = {}
+    for r in stored(preset):
+        if (r["a"], r["b"], r["key_a"], r["key_b"]) != (a, b, ka, kb):
+            continue
+        if seed is not None and r["seed"] != seed:
+            continue
+        pts = r["points"]
+        for j, i in enumerate(r["streams"]):
+            out[r["seed"] * STREAMS + i] = (pts[2 * j], pts[2 * j + 1])
+    return out
+
+
+def summary(per_stream: list[tuple[int, int]]) -> dict[str, float]:
+    """Points per game with a 95% interval over the streams (each stream's two games are one
+    independent sample), and the share of games won."""
+    per_pair = [(p1 + p2) / 2 for p1, p2 in per_stream]
+    if not per_pair:
+        return {"ppg": 0.0, "lo": 0.0, "hi": 0.0, "wins": 0.0, "games": 0, "share": 0.5}
     mean = statistics.fmean(per_pair)
     sd = statistics.stdev(per_pair) if len(per_pair) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(per_pair))
-    wins = sum(w for _, _, w, _ in results)
-    n = sum(g for _, _, _, g in results)
-    return {"ppg": mean, "lo": mean - half, "hi": mean + half, "wins": wins / n, "games": n}
+    wins = sum((p1 > 0) + (p2 > 0) for p1, p2 in per_stream)
+    n = 2 * len(per_stream)
+    won = sum(max(p, 0) for pair in per_stream for p in pair)
+    lost = sum(max(-p, 0) for pair in per_stream for p in pair)
+    share = won / (won + lost) if won + lost else 0.5
+    return {
+        "ppg": mean,
+        "lo": mean - half,
+        "hi": mean + half,
+        "wins": wins / n,
+        "games": n,
+        "share": share,
+    }
+
+
+def run_match(
+    preset: str, a: str, b: str, games: int, jobs: int, seed: int = 0, block: int = 5
+) -> dict[str, float]:
+    """Play A against B on ``preset`` until ``games`` games of ``seed``'s streams are stored
+    (resuming where the stored results stop); each finished block of streams is appended to
+    the results file at once, so an interrupted run loses at most the blocks in play."""
+    ka, kb = _match_key(preset, a, b)
+    have = tally(preset, a, b, seed)
+    want = [i for i in range(max(1, games // 2)) if seed * STREAMS + i not in have]
+    blocks = [want[k : k + block] for k in range(0, len(want), block)]
+    work = [(preset, a, b, seed, bl) for bl in blocks]
+    path = results_path(preset)
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+    def store(streams: list[int], pts: list[int]) -> None:
+        line = {
+            "a": a,
+            "b": b,
+            "key_a": ka,
+            "key_b": kb,
+            "seed": seed,
+            "streams": streams,
+            "points": pts,
+        }
+        with path.open("a") as f:
+            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+    if jobs > 1 and len(work) > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            for streams, pts in ex.map(play_block, work):
+                store(streams, pts)
+    else:
+        for w in work:
+            store(*play_block(w))
+    return summary(list(tally(preset, a, b, seed).values()))
+
+
+def report_line(preset: str, a: str, b: str, r: dict[str, float]) -> str:
+    return (
+        f"{preset:28} {a:12} {b:12} {int(r['games']):5}  "
+        f"{r['ppg']:+6.3f} [{r['lo']:+6.3f}, {r['hi']:+6.3f}]  {r['wins']:6.1%}  {r['share']:6.1%}"
+    )
+
+
+HEADER = (
+    f"{'rule set':28} {'A':12} {'B':12} {'games':>5}  {'A points/game (95%)':>24}  A wins  A points"
+)
+
+
+def report(names: list[str], pairs: list[tuple[str, str]] | None) -> None:
+    """The table from the stored results (every seed) under the current keys: the given
+    pairings, or every pairing stored for the preset, in the ladder's order."""
+    print(HEADER)
+    for name in names:
+        todo = pairs
+        if todo is None:
+            seen = {(r["a"], r["b"]) for r in stored(name)}
+            std = [p for p in pairings(STRONGEST) if p in seen]
+            todo = std + sorted(seen - set(std))
+        for a, b in todo:
+            per = list(tally(name, a, b).values())
+            if per:
+                print(report_line(name, a, b, summary(per)), flush=True)
 
 
 def decision_times(names: list[str], level: str, positions: int, seed: int) -> None:
@@ -141,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairing", action="append", help="A:B (repeatable); default: standard")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--report", action="store_true", help="print the table of stored results")
     ap.add_argument("--times", action="store_true", help="decision times instead of matches")
     ap.add_argument("--level", default=DEFAULT_LEVEL, help="level for --times")
     ap.add_argument("--positions", type=int, default=200, help="decisions per preset (--times)")
@@ -149,18 +305,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.times:
         decision_times(names, args.level, args.positions, args.seed)
         return 0
-    pairs = [tuple(p.split(":", 1)) for p in args.pairing] if args.pairing else pairings(STRONGEST)
-    print(f"{'rule set':32} {'A':12} {'B':12} {'games':>5}  {'A points/game (95%)':>24}  A wins")
+    pairs: list[tuple[str, str]] | None = (
+        [(p.split(":", 1)[0], p.split(":", 1)[1]) for p in args.pairing] if args.pairing else None
+    )
+    if args.report:
+        report(names, pairs)
+        return 0
+    print(HEADER + "  (seconds)")
     for name in names:
-        for a, b in pairs:
+        for a, b in pairs or pairings(STRONGEST):
             t0 = time.perf_counter()
-            r = match(name, a, b, args.games, args.jobs, args.seed)
-            print(
-                f"{name:32} {a:12} {b:12} {int(r['games']):5}  "
-                f"{r['ppg']:+6.3f} [{r['lo']:+6.3f}, {r['hi']:+6.3f}]  {r['wins']:6.1%}"
-                f"   ({time.perf_counter() - t0:.0f} s)",
-                flush=True,
-            )
+            r = run_match(name, a, b, args.games, args.jobs, args.seed)
+            print(f"{report_line(name, a, b, r)}   ({time.perf_counter() - t0:.0f} s)", flush=True)
     return 0
 
 

@@ -42,17 +42,25 @@ from ..rules import RuleSet
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError, outcome_estimate
 from .evaluate import heuristic
+from .net import evaluate as net_evaluate
 
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "GREEDY_LEVEL",
     "MATCH_LEVELS",
+    "PLAY_VERSION",
     "Level",
     "RandomPlayer",
     "SearchPlayer",
     "candidate_plays",
     "player",
 ]
+
+#: the players' play version: raise it when a change to this module or its callers changes
+#: which play a level chooses (``benchmarks/players.py`` adds up stored match results only
+#: under the same version, level settings and evaluator)
+PLAY_VERSION: Final = 1
 
 #: ordered rolls with at least this many dice due are played with a beam, not listed
 BEAM_FROM: Final = 4
@@ -70,25 +78,37 @@ class Level:
     inner: int = 1
     beam: int = 12
     inner_beam: int = 2
+    evaluator: str = "heuristic"
 
 
 LEVELS: Final[dict[str, Level]] = {
     lv.name: lv
     for lv in (
-        Level("beginner", 0, noise=0.5),
-        Level("casual", 0, noise=0.2),
-        Level("intermediate", 0, noise=0.06),
+        Level("beginner", 0, noise=1.0),
+        Level("casual", 0, noise=0.15),
+        Level("intermediate", 0, noise=0.02),
         Level("advanced", 0),
-        Level("expert", 1, candidates=3),
-        Level("master", 1, candidates=6, beam=16, inner_beam=4),
-        Level("grandmaster", 2, candidates=2, inner=1),
+        Level("expert", 0, evaluator="net"),
+        Level("master", 1, candidates=3, evaluator="net"),
+        Level("grandmaster", 1, candidates=6, beam=16, inner_beam=4, evaluator="net"),
     )
 }
-#: the levels of the strength ladder (grandmaster's 2 plies take seconds a move in CPython:
-#: for hints and analysis, not for match play)
+#: the levels of the strength ladder, weakest first (grandmaster is master with more
+#: candidates and wider beams, seconds a move in CPython: for hints and analysis)
 MATCH_LEVELS: Final = ("beginner", "casual", "intermediate", "advanced", "expert", "master")
+#: the greedy player on the hand-written evaluation (the issue's "greedy" reference)
+GREEDY_LEVEL: Final = "advanced"
 #: the level a player gets when none is named (decision time: see benchmarks/players.py)
 DEFAULT_LEVEL: Final = "expert"
+
+
+#: the evaluators a level may name (the net's weights are read on first use)
+EVALUATORS: Final[dict[str, Evaluator]] = {"heuristic": heuristic, "net": net_evaluate}
+
+
+def evaluator_of(level: Level) -> Evaluator:
+    """The evaluator a level plays on."""
+    return EVALUATORS[level.evaluator]
 
 
 def _play(t: Turn) -> Play:
@@ -185,12 +205,12 @@ class SearchPlayer:
     def __init__(
         self,
         level: str | Level = DEFAULT_LEVEL,
-        evaluator: Evaluator = heuristic,
+        evaluator: Evaluator | None = None,
         rng: random.Random | None = None,
     ) -> None:
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.name = self.level.name
-        self.evaluator = evaluator
+        self.evaluator = evaluator if evaluator is not None else evaluator_of(self.level)
         self.rng = rng if rng is not None else random.Random()
         self._scorers: dict[str, _Scorer] = {}
 
@@ -292,7 +312,7 @@ class RandomPlayer:
 
 def player(
     level: str = DEFAULT_LEVEL,
-    evaluator: Evaluator = heuristic,
+    evaluator: Evaluator | None = None,
     rng: random.Random | None = None,
 ) -> SearchPlayer | RandomPlayer:
     """A player by level name: ``random`` or one of :data:`LEVELS`."""
