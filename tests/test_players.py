@@ -22,11 +22,14 @@ from puffteach.color import WHITE
 from puffteach.families import family_of
 from puffteach.listing import count_plays
 from puffteach.movegen import Play, begin, finish, push, turn_steps
-from puffteach.players import Estimate, Player
+from puffteach.players import Estimate, Player, net
 from puffteach.players.evaluate import heuristic
 from puffteach.players.hint import VERDICTS, hint, review, tutor, verdict
 from puffteach.players.search import (
+    DEFAULT_LEVEL,
+    GREEDY_LEVEL,
     LEVELS,
+    MATCH_LEVELS,
     RandomPlayer,
     SearchPlayer,
     candidate_plays,
@@ -92,12 +95,14 @@ def test_players_choose_legal_plays(name: str, seed: int) -> None:
         pos = play.position
 
 
-def test_expert_chooses_legal_plays() -> None:
-    """The 1-ply searcher too (a few rolls of two presets: it is slower)."""
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_net_levels_choose_legal_plays(level: str) -> None:
+    """The levels on the learned net too: greedy (expert) and the 1-ply searcher (master; a
+    few rolls of two presets: it is slower)."""
     for name in ("kontrar-puff", "brade-standard"):
         rs = rules(name)
         rng = random.Random(5)
-        p = player("expert", rng=random.Random(5))
+        p = player(level, rng=random.Random(5))
         pos = opening(rs, rng)
         for _ in range(6):
             dice = _roll(rs, pos, rng)
@@ -182,6 +187,42 @@ def test_choose_turn_mid_roll() -> None:
     _assert_legal(rs, pos, (6, 3), play)
 
 
+def test_the_ladder() -> None:
+    """The levels, weakest first: three noisy greedy levels on the hand-written evaluation,
+    each with less noise than the one before; the plain greedy one on it (the issue's
+    "greedy"); greedy on the learned net (the default); 1 ply on the net; grandmaster searches
+    the same depth as master with more candidates and wider beams."""
+    assert MATCH_LEVELS == ("beginner", "casual", "intermediate", "advanced", "expert", "master")
+    assert list(LEVELS) == [*MATCH_LEVELS, "grandmaster"]
+    noisy = [LEVELS[n] for n in ("beginner", "casual", "intermediate")]
+    assert all(lv.plies == 0 and lv.evaluator == "heuristic" for lv in noisy)
+    assert noisy[0].noise > noisy[1].noise > noisy[2].noise > 0
+    assert GREEDY_LEVEL == "advanced"
+    adv, exp, mas, gm = (LEVELS[n] for n in ("advanced", "expert", "master", "grandmaster"))
+    assert (adv.plies, adv.noise, adv.evaluator) == (0, 0.0, "heuristic")
+    assert (exp.plies, exp.noise, exp.evaluator) == (0, 0.0, "net")
+    assert (mas.plies, mas.noise, mas.evaluator) == (1, 0.0, "net")
+    assert (gm.plies, gm.noise, gm.evaluator) == (1, 0.0, "net")
+    assert gm.candidates > mas.candidates and gm.beam > mas.beam
+    assert gm.inner_beam > mas.inner_beam
+    assert DEFAULT_LEVEL == "expert"
+
+
+def test_levels_play_on_their_evaluator() -> None:
+    """A player takes its level's evaluator unless one is given; the hint's player too."""
+    assert SearchPlayer("advanced").evaluator is heuristic
+    assert SearchPlayer("expert").evaluator is net.evaluate
+    assert SearchPlayer("beginner").evaluator is heuristic
+    assert SearchPlayer("master", heuristic).evaluator is heuristic
+    # the hint at the default level ranks by the net: its estimate is the net's value
+    rs = rules("brade-standard")
+    pos = Position.start(rs).after_opening(rs, 2, 5)
+    best = hint(rs, pos, (6, 5), top=1)[0]
+    assert best.estimate == net.evaluate(rs, best.play.position, WHITE)
+    best_h = hint(rs, pos, (6, 5), level="advanced", top=1)[0]
+    assert best_h.estimate == heuristic(rs, best_h.play.position, WHITE)
+
+
 def test_players_follow_the_protocol() -> None:
     assert isinstance(RandomPlayer(), Player)
     assert isinstance(SearchPlayer("expert"), Player)
@@ -257,7 +298,7 @@ def test_hint_best_never_worse_than_played(name: str, seed: int, rolls: int) -> 
     )
 
 
-def test_tutor_expert_played_outside_candidates() -> None:
+def test_tutor_master_played_outside_candidates() -> None:
     """At 1 ply only the best few candidates are searched; a play outside them is searched at
     the same depth before it is judged, so the best is still never worse."""
     rs = rules("brade-standard")
@@ -265,7 +306,7 @@ def test_tutor_expert_played_outside_candidates() -> None:
     dice = (6, 5)
     plays = candidate_plays([begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)])
     for played in plays:
-        v = tutor(rs, pos, dice, played.position, level="expert")
+        v = tutor(rs, pos, dice, played.position, level="master")
         assert v.best_estimate.equity >= v.played_estimate.equity
 
 

@@ -36,7 +36,6 @@ from ..rules import RuleSet, rules
 from ..rules.brade import PATTERNS
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
-from .evaluate import heuristic
 from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer, candidate_plays
 
 __all__ = [
@@ -114,7 +113,7 @@ class Hint:
 DEEP_MAX: Final = 8
 
 
-def _player(level: str, evaluator: Evaluator, shown: int = 0) -> SearchPlayer:
+def _player(level: str, evaluator: Evaluator | None, shown: int = 0) -> SearchPlayer:
     """A noiseless player of ``level``; with ``shown`` plays to show, one that searches at
     least that many (up to :data:`DEEP_MAX`) at its depth, so the plays a hint shows are
     ranked alike."""
@@ -181,7 +180,7 @@ def hint(
     dice: tuple[int, ...],
     level: str = DEFAULT_LEVEL,
     top: int = 5,
-    evaluator: Evaluator = heuristic,
+    evaluator: Evaluator | None = None,
 ) -> list[Hint]:
     """The ``top`` best plays of ``dice`` in ``pos``, best first, with reasons (found for
     those plays only). The first ``top`` (at least the level's candidates, at most
@@ -295,7 +294,7 @@ def tutor(
     dice: tuple[int, ...],
     played: Play | Position,
     level: str = DEFAULT_LEVEL,
-    evaluator: Evaluator = heuristic,
+    evaluator: Evaluator | None = None,
 ) -> Verdict:
     """The verdict on ``played`` (a play, or the position it ended in) for ``dice`` in
     ``pos``."""
@@ -411,7 +410,7 @@ def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
 
 
 def review(
-    record: dict[str, Any] | str, level: str = "advanced", evaluator: Evaluator = heuristic
+    record: dict[str, Any] | str, level: str = "advanced", evaluator: Evaluator | None = None
 ) -> Review:
     """Replay a game record (``Game.record()``) and judge every roll."""
     from ..game import Game

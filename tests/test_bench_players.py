@@ -1,0 +1,79 @@
+"""The strength benchmark's bookkeeping (issue 10): the summary of a match and its stored,
+resumable results. No strength and no timing here: only that the figures are added up right
+and that a resumed run plays only the dice streams still missing."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "bench_players", ROOT / "benchmarks" / "players.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_players"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+B = _bench()
+
+
+def test_summary_by_hand() -> None:
+    """Two streams: A scores +1 and -1 on the first (mean 0), +2 and 0 on the second (mean 1).
+    Mean 0.5; the pairs' standard deviation is 1/sqrt(2), so the 95% half-width is
+    1.96 * (1/sqrt(2)) / sqrt(2) = 0.98. A wins 2 of the 4 games (a 0 is no win) and takes 3
+    of the 4 points that changed hands."""
+    r = B.summary([(1, -1), (2, 0)])
+    assert r["games"] == 4
+    assert r["ppg"] == pytest.approx(0.5)
+    assert r["lo"] == pytest.approx(0.5 - 0.98)
+    assert r["hi"] == pytest.approx(0.5 + 0.98)
+    assert r["wins"] == pytest.approx(0.5)
+    assert r["share"] == pytest.approx(0.75)
+
+
+def test_pairings_of_the_ladder() -> None:
+    """Strongest against random and against greedy, then each level against the one below."""
+    assert B.pairings("master") == [
+        ("master", "random"),
+        ("master", "advanced"),
+        ("beginner", "random"),
+        ("casual", "beginner"),
+        ("intermediate", "casual"),
+        ("advanced", "intermediate"),
+        ("expert", "advanced"),
+        ("master", "expert"),
+    ]
+
+
+def test_results_resume_and_add_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random against random (quick): 4 games store 2 streams; asking for 6 plays only the
+    third stream; the stored tally equals a run of 6 games from scratch, stream by stream.
+    A second seed adds its own streams, and a changed level key is not counted."""
+    monkeypatch.setattr(B, "RESULTS", tmp_path)
+    B.run_match("brade-family", "random", "random", 4, jobs=1, block=1)
+    path = tmp_path / "players-brade-family.jsonl"
+    assert [json.loads(x)["streams"] for x in path.read_text().splitlines()] == [[0], [1]]
+    r = B.run_match("brade-family", "random", "random", 6, jobs=1, block=1)
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert [x["streams"] for x in lines] == [[0], [1], [2]]
+    assert r["games"] == 6
+    resumed = B.tally("brade-family", "random", "random")
+    fresh = {i: B.play_pair(("brade-family", "random", "random", i)) for i in range(3)}
+    assert resumed == fresh
+    B.run_match("brade-family", "random", "random", 2, jobs=1, seed=1)
+    assert len(B.tally("brade-family", "random", "random")) == 4
+    assert len(B.tally("brade-family", "random", "random", seed=1)) == 1
+    monkeypatch.setattr(B, "PLAY_VERSION", 999)
+    assert B.tally("brade-family", "random", "random") == {}
