@@ -3,16 +3,26 @@
 Each game's dice come from a stream seeded by the game's number; the stream is played twice,
 the players swapping sides, so luck cancels out in each pair. The dice are drawn in the order
 the rolls happen (the deciding opening roll first), whoever rolls them. Reported per pairing:
-the first player's points per game with a 95% interval (over the pairs, which are
-independent), and its share of games won.
+the number of games, the first player's points per game with a 95% interval (over the
+streams, each stream's two games being one independent sample), its share of the games won
+and its share of the points won (points won / points won and lost).
 
-    python benchmarks/players.py --games 200 --preset kontrar-puff --pairing expert:random
-    python benchmarks/players.py --games 200            # the standard pairings, every preset
-    python benchmarks/players.py --times --positions 200 # decision times at the default level
+**Stored and resumable.** Every finished block of streams is appended to
+``benchmarks/results/players-<preset>.jsonl``, one JSON line: the pairing, each player's key
+(level settings, the evaluator's source or the net's weights, ``search.PLAY_VERSION``), the
+seed, the streams and A's points in each game. A run asks for a number of games per pairing
+and plays only the streams of its seed not stored yet, so runs add up across sessions;
+``--report`` prints the table from everything stored under the current keys (every seed).
+A changed level, evaluator or weights starts a new count; the old lines stay in the file.
 
-Pairings: the strongest against random and against greedy (``advanced``), and each level
-against the one below it. The benchmark is a script, not a test: nothing here is timed by
-the test suite.
+    python benchmarks/players.py --games 2000 --preset lang-puff --jobs 2   # the ladder
+    python benchmarks/players.py --games 200 --pairing expert:random        # every preset
+    python benchmarks/players.py --report                                   # the stored table
+    python benchmarks/players.py --times --positions 300   # decision times at the default level
+
+Pairings (default): the strongest match level against random and against greedy (the
+``advanced`` level: greedy on the hand-written evaluation), and each level against the one
+below it. The benchmark is a script, not a test: nothing here is timed by the test suite.
 """
 
 from __future__ import annotations

@@ -18,10 +18,14 @@ best reply, the replies being ranked at 0 plies and only the best ``inner`` of t
 n − 1 plies (candidate pruning). At the top, all candidates are ranked at 0 plies and the best
 ``candidates`` are searched at the level's depth.
 
-**Levels** (:data:`LEVELS`) combine depth, pruning and noise (a Gaussian added to each
+**Levels** (:data:`LEVELS`) combine an evaluator (:data:`EVALUATORS`: the hand-written
+``heuristic`` or the learned ``net``), depth, pruning and noise (a Gaussian added to each
 candidate's equity, as gnubg's noisy levels do): beginner, casual and intermediate are noisy
-greedy players, advanced the plain greedy one, expert searches 1 ply (3 candidates), master
-1 ply with more candidates and wider beams, grandmaster 2 plies (slow: for analysis).
+greedy players on the heuristic (noise 1.0, 0.15, 0.02 points: the candidates of a roll
+usually lie within a few hundredths of a point of each other, so the steps are wide), advanced
+the plain greedy one on it (the "greedy" of the strength table), expert greedy on the net (the
+default: it beats advanced clearly in bräde), master 1 ply on the net (3 candidates),
+grandmaster 1 ply on the net with 6 candidates and wider beams (slow: for analysis).
 """
 
 from __future__ import annotations
