@@ -196,18 +196,39 @@ def test_the_ladder() -> None:
     the same depth as master with more candidates and wider beams."""
     assert MATCH_LEVELS == ("beginner", "casual", "intermediate", "advanced", "expert", "master")
     assert list(LEVELS) == [*MATCH_LEVELS, "grandmaster"]
-    noisy = [LEVELS[n] for n in ("beginner", "casual", "intermediate")]
+    noisy = [LEVELS[n] for n in ("beginner", "casual", "intermediate", "advanced")]
     assert all(lv.plies == 0 and lv.evaluator == "heuristic" for lv in noisy)
-    assert noisy[0].noise > noisy[1].noise > noisy[2].noise > 0
+    for weaker, stronger in zip(noisy, noisy[1:], strict=False):
+        assert weaker.noise >= stronger.noise and weaker.careless >= stronger.careless
+        assert (weaker.noise, weaker.careless) != (stronger.noise, stronger.careless)
+    assert all(0.0 <= lv.careless < 1.0 for lv in LEVELS.values())
     assert GREEDY_LEVEL == "advanced"
     adv, exp, mas, gm = (LEVELS[n] for n in ("advanced", "expert", "master", "grandmaster"))
-    assert (adv.plies, adv.noise, adv.evaluator) == (0, 0.0, "heuristic")
-    assert (exp.plies, exp.noise, exp.evaluator) == (0, 0.0, "net")
-    assert (mas.plies, mas.noise, mas.evaluator) == (1, 0.0, "net")
-    assert (gm.plies, gm.noise, gm.evaluator) == (1, 0.0, "net")
+    for lv, plies, ev in ((adv, 0, "heuristic"), (exp, 0, "net"), (mas, 1, "net"), (gm, 1, "net")):
+        assert (lv.plies, lv.noise, lv.careless, lv.evaluator) == (plies, 0.0, 0.0, ev)
     assert gm.candidates > mas.candidates and gm.beam > mas.beam
     assert gm.inner_beam > mas.inner_beam
     assert DEFAULT_LEVEL == "expert"
+
+
+def test_careless_plays() -> None:
+    """A level that is always careless picks among the candidate plays at random (several
+    different ones over a few draws, each legal); never careless and without noise, always
+    the best-ranked one. White's 6-5 with five checkers spread out has many plays."""
+    rs = rules("brade-standard")
+    pos = Position.parse("W:1x10,3,5,7,9,12 B:1x12,4,6,8 w", rs)
+    dice = (6, 5)
+    turns = [begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)]
+    n = len(candidate_plays(turns))
+    assert n >= 3
+    wild = SearchPlayer(replace(LEVELS["advanced"], careless=1.0), rng=random.Random(1))
+    picks = [wild.choose(rs, pos, dice) for _ in range(40)]
+    for play in picks:
+        _assert_legal(rs, pos, dice, play)
+    assert len({p.position for p in picks}) >= 3
+    best = SearchPlayer("advanced").ranked(rs, turns)[0][0]
+    sure = SearchPlayer("advanced", rng=random.Random(1))
+    assert {sure.choose(rs, pos, dice).position for _ in range(5)} == {best.position}
 
 
 def test_levels_play_on_their_evaluator() -> None:
