@@ -209,7 +209,7 @@ class Game:
         """RV 25's checks and bookkeeping, shared by :meth:`reroll` and records."""
         st = self._state
         t = st.turn
-        if not self.rules.reroll_once:
+        if not family_of(self.rules).reroll_once(self.rules):
             raise GameError("error.game.no_reroll", rules=self.rules.name)
         if t is None or t.moves:
             raise GameError("error.game.reroll_late")
@@ -325,18 +325,7 @@ class Game:
 
     def _after_game(self, outcome: Outcome, pos: Position) -> tuple[int, int, int] | None:
         """RV 11-13: does the loser get extra rolls after this win?"""
-        rs = self.rules
-        if not rs.after_game or outcome.winner not in (0, 1):
-            return None
-        loser = 1 - outcome.winner
-        if outcome.kind == "hemspel":
-            if 11 in rs.after_game and outcome.winner == self.first_side and not outcome.munk:
-                return (11, loser, 1)
-            if 12 in rs.after_game and not pos.side(loser)[25]:
-                return (12, loser, 3)
-        if 13 in rs.after_game and outcome.kind in RANK:
-            return (13, loser, 3)
-        return None
+        return family_of(self.rules).after_game(self.rules, outcome, pos, self.first_side)
 
     def _after_roll(
         self, st: _State, after: tuple[int, int, int], outcome: Outcome | None, pos: Position

@@ -53,6 +53,7 @@ from typing import Any, TypeVar, cast
 from .board import OFF
 from .errors import DiceError, LocalizedError, message_of
 from .explain import IllegalMoveError, explain_step, find_step
+from .families import family_of
 from .movegen import (
     Plan,
     Play,
@@ -191,9 +192,10 @@ class _Ordered:
         self.dice = t.remaining
         self.critical = t.critical
         self.first = t.plan.first_roll
-        self.track_cont = bool(rs.long_entry)
+        fam = family_of(rs)
+        self.track_cont = fam.follows_checker(rs)
         #: ascending sources within a run of equal dice (see the module docstring)
-        self.canonical = bool(rs.enter_first and not rs.long_entry and not self.first)
+        self.canonical = rs.enter_first and not self.track_cont and not self.first
         n = len(self.dice)
         self.same = [
             self.canonical and i + 1 < n and self.dice[i + 1] == self.dice[i] for i in range(n)
@@ -206,7 +208,7 @@ class _Ordered:
         self.start = k
         self.memos = [ids.memo.setdefault((d, self.first), {}) for d in self.dice]
         self.points = [ids.points.setdefault((d, self.first), {}) for d in self.dice]
-        self.patterns = bool(rs.tower_goose)
+        self.patterns = fam.shape_wins(rs)
         #: per status (state keys, forfeited or not): what finish makes of a non-winning end;
         #: None when finish must see every end of that status
         self.fast: dict[int, Fast | None] = {}

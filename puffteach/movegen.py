@@ -692,7 +692,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
     rs, plan = t.rules, t.plan
     me = t.start.turn
     pos, outcome = _FAMILY[rs.family].finish(t)
-    again = plan.reroll and not (rs.reroll_needs_complete and t.forfeited) and outcome is None
+    again = plan.reroll and not (plan.complete and t.forfeited) and outcome is None
     w, b, _, wp, bp, streak, general, flags = pos
     if again:
         pos = _new(Position, (w, b, me, wp, bp, streak + 1, general, flags))

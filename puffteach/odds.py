@@ -182,7 +182,7 @@ def _exists(
         for st in steps:
             if step_test(t, st):
                 return True
-    ordered = t.target is None and not t.rules.long_entry
+    ordered = t.target is None and not family_of(t.rules).follows_checker(t.rules)
     for st in steps:
         if ordered and st.frm < floor:
             continue

@@ -110,7 +110,7 @@ class Position(NamedTuple):
         higher = white > black
         turn = (0 if higher else 1) if rules.opening == "higher" else (1 if higher else 0)
         pos = self._replace(turn=turn)
-        if rules.generalpasch:
+        if "general" in rules.keys:  # the generalpasch rule
             pos = pos._replace(general=(min(white, black), max(white, black)))
         return pos
 

@@ -60,8 +60,9 @@ class Plan:
     free: bool  # free order with maximisation
     pasch: bool  # counts as a pasch (first/later) for the pasch count and re-roll
     named: int | None = None  # generalpasch: the pasch the player named
-    reroll: bool = False  # the same player rolls again after this roll (if complete, see rules)
+    reroll: bool = False  # the same player rolls again after this roll (see complete)
     first_roll: bool = False  # long-puff-entry: the player's first roll
+    complete: bool = False  # the re-roll only if every move was made (GP; LT variant)
 
     @property
     def label(self) -> str:
@@ -122,8 +123,8 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
     if step.hit:
         opp = list(pos[0] if me else pos[1])
         x = CROSS[rs.layout][step.to]
-        if rs.long_entry and not opp[0]:  # long-puff-entry (d): he had all fifteen entered,
-            pos = pos.with_side_flag(1 - me, "entered", 1)  # and stays unprotected
+        if not opp[0] and "wentered" in rs.keys:  # long-puff-entry (d): he had all fifteen
+            pos = pos.with_side_flag(1 - me, "entered", 1)  # entered, and stays unprotected
         opp[0] += opp[x]
         opp[x] = 0
         if me:

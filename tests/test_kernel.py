@@ -352,14 +352,16 @@ def test_no_resigning_during_the_losers_extra_rolls() -> None:
 
 
 def test_rule_fields_mirror_the_rule_set() -> None:
-    """Presets and codes are typed (RuleFields) with exactly the RuleSet's fields."""
+    """Presets and codes are typed per family (PuffFields, BradeFields) with exactly the fields
+    of that family's rule set."""
     import dataclasses
     import typing
 
-    from puffteach.rules import RuleFields, RuleSet
+    from puffteach.rules import BradeFields, BradeRules, PuffFields, PuffRules
 
-    fields = {f.name for f in dataclasses.fields(RuleSet)} - {"name", "preset", "codes"}
-    assert set(typing.get_type_hints(RuleFields)) == fields
+    for typed, cls in ((PuffFields, PuffRules), (BradeFields, BradeRules)):
+        fields = {f.name for f in dataclasses.fields(cls)} - {"name", "preset", "codes"}
+        assert set(typing.get_type_hints(typed)) == fields
 
 
 @pytest.mark.parametrize("name", ["lang-puff", "pierer-contrapuff", "lang-puff+long-puff-entry"])

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from puffteach import rules
+from puffteach import Position, rules
+from puffteach.families import family_of
+from puffteach.families.brade import BRADE
+from puffteach.families.puff import PUFF
 from puffteach.players.net import _rule_bits
+from puffteach.rules import BradeRules, PuffRules, RuleSet
 
 GOLDEN = json.loads(
     (Path(__file__).resolve().parent / "golden" / "rulesets.json").read_text(encoding="utf-8")
@@ -63,3 +68,70 @@ def test_same_values_as_before_the_split(spec: str) -> None:
 def test_same_net_rule_inputs(spec: str) -> None:
     """The net's rule inputs (the shipped weights were trained on them) are unchanged."""
     assert [i for i, _ in _rule_bits(rules(spec))] == SETS[spec]["net"]
+
+
+# ------------------------------------------------------------------------------- the types
+def test_each_family_has_its_own_type() -> None:
+    """A Puff preset builds a PuffRules, a bräde preset a BradeRules; both are RuleSets and
+    name their family; the shared base alone is no rule set."""
+    puff, brade = rules("kontrar-puff+generalpasch"), rules("brade-standard+8b")
+    assert type(puff) is PuffRules and puff.family == "puff" and isinstance(puff, RuleSet)
+    assert type(brade) is BradeRules and brade.family == "brade" and isinstance(brade, RuleSet)
+    assert puff.generalpasch and brade.bearoff == "8b"
+    assert not hasattr(puff, "wall") and not hasattr(brade, "generalpasch")
+    with pytest.raises(TypeError):
+        RuleSet(name="x", preset="x", codes=(), source="LT", layout="long")
+
+
+def test_a_field_of_the_other_family_is_refused() -> None:
+    """Building a Puff rule set with a bräde field (or the reverse) fails at once."""
+    with pytest.raises(TypeError, match="noband"):
+        PuffRules(name="x", preset="x", codes=(), source="LT", layout="long", noband=(2, 11))  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="tower_goose"):
+        BradeRules(name="x", preset="x", codes=(), source="RV", layout="brade", tower_goose=True)  # type: ignore[call-arg]
+
+
+def test_family_modules_take_only_their_own_rule_sets() -> None:
+    """Each family module narrows to its own type: handed the other family's rule set it
+    refuses (TypeError) instead of reading a field that is not there."""
+    puff, brade = rules("lang-puff"), rules("brade-family")
+    assert family_of(puff) is PUFF and family_of(brade) is BRADE
+    assert PUFF.keys(puff) == {"wpasch", "bpasch", "streak"}
+    assert BRADE.keys(brade) == {"wonedie", "bonedie", "wseries", "bseries"}  # BH's 15a
+    start = Position.start(brade)
+    with pytest.raises(TypeError, match="not a PuffRules"):
+        PUFF.steps(brade, start, 3, None, False)
+    with pytest.raises(TypeError, match="not a BradeRules"):
+        BRADE.steps(puff, Position.start(puff), 3, None, False)
+    with pytest.raises(TypeError, match="not a BradeRules"):
+        BRADE.keys(puff)
+    assert PuffRules.narrow(puff) is puff
+    with pytest.raises(TypeError):
+        PuffRules.narrow(brade)
+
+
+#: a Puff preset with a bräde field, a bräde preset with a Puff field, a Puff field of the
+#: wrong value: mypy (strict, the project's configuration) must refuse each line
+_MISTYPED = """
+from puffteach.rules import BradeFields, PuffFields
+
+PUFF = PuffFields(source="LT", layout="long", wall="6a")
+BRADE = BradeFields(source="RV", layout="brade", generalpasch=True)
+WRONG = PuffFields(source="LT", layout="long", bearoff="8a")
+"""
+
+
+def test_mypy_refuses_a_field_of_the_other_family(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The per-family typed dicts make the type checker reject a bräde field in a Puff preset
+    (and the reverse, and a bräde value in a Puff field)."""
+    api = pytest.importorskip("mypy.api")
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)  # where mypy finds puffteach
+    bad = tmp_path / "bad_preset.py"
+    bad.write_text(_MISTYPED, encoding="utf-8")
+    out, _, status = api.run(["--strict", "--no-incremental", "--cache-dir", os.devnull, str(bad)])
+    assert status == 1, out
+    lines = {line.split(":")[1] for line in out.splitlines() if ": error:" in line}
+    assert lines == {"4", "5", "6"}, out
+    assert 'key "wall"' in out and 'key "generalpasch"' in out and "'8a'" in out

@@ -20,7 +20,7 @@ import pytest
 
 from puffteach import Game, Position, rules
 from puffteach.board import entry_side, exit_side
-from puffteach.rules import RuleSet
+from puffteach.rules import BradeRules
 from puffteach.svg import draw, draw_game
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -333,9 +333,7 @@ def test_path_arrows_white_solid_black_dashed() -> None:
 
 
 def test_brade_layout_by_hand_made_ruleset() -> None:
-    brade = RuleSet(
-        name="brade-test", preset="x", codes=(), family="brade", source="RV", layout="brade"
-    )
+    brade = BradeRules(name="brade-test", preset="x", codes=(), source="RV", layout="brade")
     root = _tree(draw(Position.parse("W:1x15 B:1x15 w"), brade, view="black"))
     pts, pools = _points(root), _pools(root)
     assert pts[13].get("data-color") == "b" and pts[1].get("data-color") == "w"

@@ -70,6 +70,24 @@ class Family(ABC):
         """May the side to move choose a one-die roll now (bräde RV 15)?"""
         return False
 
+    def follows_checker(self, rs: RuleSet) -> bool:
+        """May a step's legality depend on where the checker moved by the previous die stands
+        (the turn's ``cont``: Puff long-puff-entry (e))? Then the order of equal dice matters."""
+        return False
+
+    def shape_wins(self, rs: RuleSet) -> bool:
+        """Can the end of a roll win by the shape of the board alone (Puff tower-goose: all
+        fifteen on one point, or one on each of fifteen points in a row)?"""
+        return False
+
+    def patterns(self, rs: RuleSet) -> tuple[str, ...]:
+        """The beautiful patterns that win (bräde RV 14-19), as outcome kinds."""
+        return ()
+
+    def reroll_once(self, rs: RuleSet) -> bool:
+        """May a player refuse one roll per game and roll again (bräde RV 25)?"""
+        return False
+
     @abstractmethod
     def needs_listing(self, turn: Turn) -> bool:
         """Must a free-order roll be decided by listing whole plays (pips, play-level rules)
@@ -115,6 +133,13 @@ class Family(ABC):
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
         """The end of a roll: a win decided now, and the state keys the family updates (the
         machine then sets the side to roll next)."""
+
+    def after_game(
+        self, rs: RuleSet, outcome: Outcome, pos: Position, first_side: int
+    ) -> tuple[int, int, int] | None:
+        """Extra rolls for the loser after a win (bräde RV 11-13): ``(paragraph, loser,
+        rolls)``, or None. ``first_side`` rolled first in this game."""
+        return None
 
     def resign_refusal(self, rs: RuleSet, pos: Position) -> Message | None:
         """None if the side to move may resign now (bräde RV 4a), else why not."""

@@ -19,7 +19,8 @@ from ..errors import DiceError
 from ..messages import Message
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
-from ..rules.brade import PATTERNS, POINTS, VALUED_AS, roll_name
+from ..rules import BradeRules
+from ..rules.brade import PATTERNS, POINTS, RANK, VALUED_AS, roll_name
 from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn, apply_step
 from .base import Family
 
@@ -71,7 +72,7 @@ def makes_wall(own: tuple[int, ...]) -> bool:
     return False
 
 
-def entry_burst_allowed(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> bool:
+def entry_burst_allowed(rs: BradeRules, own: tuple[int, ...], opp: tuple[int, ...]) -> bool:
     """May an entering checker burst an opponent band in the first quarter (RV 5a / 5b)?"""
     if rs.burst_entry == "5b":
         return all(own[p] or opp[_X[p]] >= 2 for p in range(1, 7))
@@ -85,7 +86,7 @@ def entry_burst_allowed(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...])
     return False
 
 
-def huk_burst_allowed(rs: RuleSet, own: tuple[int, ...], frm: int) -> bool:
+def huk_burst_allowed(rs: BradeRules, own: tuple[int, ...], frm: int) -> bool:
     """RV 7: the opponent's huk band (the mover's 24) may be burst once the mover has all his
     checkers in his fourth quarter, or the other fourteen there and this one comes from 18."""
     if not rs.huk_burst:
@@ -94,7 +95,7 @@ def huk_burst_allowed(rs: RuleSet, own: tuple[int, ...], frm: int) -> bool:
     return behind == 0 or (behind == 1 and frm == 18)
 
 
-def may_bear_off(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
+def may_bear_off(rs: BradeRules, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
     """None if the mover may bear off now, else the rule id that forbids it."""
     if sum(own[:19]):
         return "B-bearoff"
@@ -106,7 +107,7 @@ def may_bear_off(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str
     return None
 
 
-def reduction_allowed(rs: RuleSet, opp: tuple[int, ...]) -> bool:
+def reduction_allowed(rs: BradeRules, opp: tuple[int, ...]) -> bool:
     if rs.bearoff == "8d":
         return opp[12] < 2
     return rs.bearoff in ("8a", "8b")
@@ -122,7 +123,7 @@ def janblotta_out(own: tuple[int, ...]) -> bool:
     return out >= 7 or (out >= 6 and own[1] >= 2)
 
 
-def may_resign(rs: RuleSet, pos: Position) -> Message | None:
+def may_resign(rs: BradeRules, pos: Position) -> Message | None:
     """None if the side to move may resign for a hemspel's points (RV 4a), else why not."""
     if rs.resign != "4a":
         return Message.of("error.resign_rule", rules=rs.name, code=rs.resign)
@@ -141,7 +142,7 @@ def jan_excess(victim: tuple[int, ...]) -> int:
     return victim[0] - victim[1:7].count(0)  # the free points: those holding none of his
 
 
-def pattern(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
+def pattern(rs: BradeRules, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
     """The beautiful pattern ``own`` forms (B-beautiful, RV 16-19), if any."""
     if own[OFF] or "uppspel" not in PATTERNS or not rs.patterns:
         return None
@@ -159,7 +160,7 @@ def pattern(rs: RuleSet, own: tuple[int, ...], opp: tuple[int, ...]) -> str | No
     return None
 
 
-def kejsar_from(rs: RuleSet, start: Position, dice: tuple[int, ...]) -> int | None:
+def kejsar_from(rs: BradeRules, start: Position, dice: tuple[int, ...]) -> int | None:
     """Kejsarspel (BH; RV 18): 7 on 24 and 7 on 23, and one die brings the fifteenth checker
     exactly to 24 and the other exactly to 23. Returns that checker's point."""
     if "kejsarspel" not in rs.patterns or len(dice) != 2:
@@ -173,7 +174,7 @@ def kejsar_from(rs: RuleSet, start: Position, dice: tuple[int, ...]) -> int | No
     return p if sorted(dice) == [23 - p, 24 - p] else None
 
 
-def score(rs: RuleSet, pos: Position, winner: int, kind: str, victim_excess: int = 0) -> Outcome:
+def score(rs: BradeRules, pos: Position, winner: int, kind: str, victim_excess: int = 0) -> Outcome:
     """Points per the rule set's table (RV 26; BH: one game each), munk (B-munk, RV 20),
     graded jan (RV 21), johannaregeln (RV 4c)."""
     table = POINTS[rs.points]
@@ -201,7 +202,7 @@ _FOURTH: Final = 19
 def early_outcome(
     t: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
 ) -> Outcome | None:
-    rs = t.rules
+    rs = BradeRules.narrow(t.rules)
     me = pos.turn
     own, opp = _sides(pos)
     if own[OFF] == CHECKERS:
@@ -241,7 +242,7 @@ def _jan_made_by_burst(t: Turn) -> bool:
 
 def finish(t: Turn) -> tuple[Position, Outcome | None]:
     """End of a bräde roll: patterns under 14a, jan under 24b, and the state keys."""
-    rs = t.rules
+    rs = BradeRules.narrow(t.rules)
     pos = t.pos
     me = t.start.turn
     outcome = t.outcome
@@ -284,7 +285,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None]:
 def six_out_step(t: Turn) -> list[Step]:
     """RV 2a-2c: a first roll of 6-6 may put six checkers from the home on point 7 (four in
     the Icelandic form; with 2a-kvartaner a first 4-4 may put six on point 5)."""
-    rs = t.rules
+    rs = BradeRules.narrow(t.rules)
     if rs.opening_six == "none" or t.moves:
         return []
     if t.plan.dice == (6, 6):
@@ -311,12 +312,12 @@ def six_out_step(t: Turn) -> list[Step]:
     return [Step(t.plan.dice[0], 1, to, False, count)]
 
 
-def _six_out_stands(rs: RuleSet, side: tuple[int, ...]) -> bool:
+def _six_out_stands(rs: BradeRules, side: tuple[int, ...]) -> bool:
     n = rs.six_out_count
     return side[7] == n and side[1] == CHECKERS - n
 
 
-def answer_six_out(rs: RuleSet, pos: Position) -> Position:
+def answer_six_out(rs: BradeRules, pos: Position) -> Position:
     """RV 2b/2c: a six-out answering the opponent's six-out sends his six back home."""
     if rs.opening_six not in ("2b", "2c"):
         return pos
@@ -345,7 +346,7 @@ def five_blots_ok(t: Turn, moves: tuple[Step, ...]) -> bool:
     return True
 
 
-def one_die_chance(rs: RuleSet, pos: Position) -> bool:
+def one_die_chance(rs: BradeRules, pos: Position) -> bool:
     """B-one-die / RV 15: one checker moved six points or fewer would complete a beautiful
     pattern (kejsarspel excepted)."""
     own, opp = _sides(pos)
@@ -360,7 +361,7 @@ def one_die_chance(rs: RuleSet, pos: Position) -> bool:
     return False
 
 
-def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
+def check_dice_count(rs: BradeRules, pos: Position, dice: tuple[int, ...]) -> None:
     bound = BRADE.one_die_required(rs, pos)
     if len(dice) == 1:
         if rs.one_die == "none":
@@ -374,13 +375,13 @@ def check_dice_count(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
         raise DiceError("error.dice.brade_count", n=len(dice))
 
 
-def _rv(rs: RuleSet, code: str, bh: str) -> str:
+def _rv(rs: BradeRules, code: str, bh: str) -> str:
     """Cite BH for the family preset's own choices, RV's paragraph otherwise."""
     return bh if rs.preset == "brade-family" else f"RV-{code}"
 
 
 def _chain(
-    rs: RuleSet,
+    rs: BradeRules,
     pos: Position,
     die: int,
     frms: Iterable[int],
@@ -518,7 +519,7 @@ class Brade(Family):
         cont: int | None = None,
         first: bool = False,
     ) -> Step | Refusal:
-        return _chain(rs, pos, die, (frm,), to, True)[0]
+        return _chain(BradeRules.narrow(rs), pos, die, (frm,), to, True)[0]
 
     def steps(
         self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
@@ -526,18 +527,19 @@ class Brade(Family):
         own = pos.b if pos.turn else pos.w
         # B-hit: the hit checkers first; else every occupied point (empty ones skipped in C)
         frms = (0,) if own[0] else compress(_BOARD, own[1:OFF])
+        rs = BradeRules.narrow(rs)
         steps: list[Any] = _chain(rs, pos, die, frms, None, False)  # no refusal without why
         return steps
 
     def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:
-        return answer_six_out(rs, pos) if step.many > 1 else pos
+        return answer_six_out(BradeRules.narrow(rs), pos) if step.many > 1 else pos
 
     def first_steps(self, turn: Turn) -> list[Step]:
         return six_out_step(turn)
 
     # ------------------------------------------------------------------ a roll
     def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
-        check_dice_count(rs, pos, dice)
+        check_dice_count(BradeRules.narrow(rs), pos, dice)
 
     def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """B-dice: free order, as much as possible; an alla is moved four times; a one-die
@@ -550,6 +552,7 @@ class Brade(Family):
         return [plan]
 
     def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
+        rs = BradeRules.narrow(rs)
         if rs.one_die == "none":
             return False
         me = pos.turn
@@ -558,6 +561,7 @@ class Brade(Family):
         )
 
     def one_die_allowed(self, rs: RuleSet, pos: Position) -> bool:
+        rs = BradeRules.narrow(rs)
         if rs.one_die == "none":
             return False
         return self.one_die_required(rs, pos) or one_die_chance(rs, pos)
@@ -565,7 +569,7 @@ class Brade(Family):
     def needs_listing(self, turn: Turn) -> bool:
         """Bear-off with reduction (pips count), RV 3's play-level rule and a possible six-out
         are decided by listing whole plays."""
-        rs = turn.rules
+        rs = BradeRules.narrow(turn.rules)
         own = turn.pos.b if turn.pos.turn else turn.pos.w
         if rs.five_blots or (
             rs.opening_six != "none" and turn.plan.dice in ((6, 6), (4, 4)) and own[1] == CHECKERS
@@ -575,6 +579,12 @@ class Brade(Family):
             return sum(own[:19]) <= len(turn.remaining)
         return False
 
+    def patterns(self, rs: RuleSet) -> tuple[str, ...]:
+        return BradeRules.narrow(rs).patterns
+
+    def reroll_once(self, rs: RuleSet) -> bool:
+        return BradeRules.narrow(rs).reroll_once
+
     def play_pips(self, rs: RuleSet, moves: tuple[Step, ...]) -> int:
         return sum((st.to - st.frm) * st.many for st in moves)
 
@@ -582,15 +592,15 @@ class Brade(Family):
         return _R(rs.rule_id("dice"), "refusal.brade_maximise")
 
     def play_rules(self, rs: RuleSet) -> bool:
-        return rs.five_blots
+        return BradeRules.narrow(rs).five_blots
 
     def play_refusal(self, turn: Turn, moves: tuple[Step, ...]) -> Refusal | None:
-        if turn.rules.five_blots and not five_blots_ok(turn, moves):
+        if BradeRules.narrow(turn.rules).five_blots and not five_blots_ok(turn, moves):
             return _R("RV-3", "refusal.five_blots")
         return None
 
     def match_start(self, rs: RuleSet) -> str:
-        return rs.match_start
+        return BradeRules.narrow(rs).match_start
 
     def roll_name(self, rs: RuleSet, dice: tuple[int, ...]) -> str | None:
         return roll_name(*dice) if len(dice) == 2 else None
@@ -606,11 +616,28 @@ class Brade(Family):
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
         return finish(turn)
 
+    def after_game(
+        self, rs: RuleSet, outcome: Outcome, pos: Position, first_side: int
+    ) -> tuple[int, int, int] | None:
+        """RV 11-13: does the loser get extra rolls after this win?"""
+        after = BradeRules.narrow(rs).after_game
+        if not after or outcome.winner not in (0, 1):
+            return None
+        loser = 1 - outcome.winner
+        if outcome.kind == "hemspel":
+            if 11 in after and outcome.winner == first_side and not outcome.munk:
+                return (11, loser, 1)
+            if 12 in after and not pos.side(loser)[OFF]:
+                return (12, loser, 3)
+        if 13 in after and outcome.kind in RANK:
+            return (13, loser, 3)
+        return None
+
     def resign_refusal(self, rs: RuleSet, pos: Position) -> Message | None:
-        return may_resign(rs, pos)
+        return may_resign(BradeRules.narrow(rs), pos)
 
     def resign_outcome(self, rs: RuleSet, pos: Position) -> Outcome:
-        out = score(rs, pos, 1 - pos.turn, "hemspel")
+        out = score(BradeRules.narrow(rs), pos, 1 - pos.turn, "hemspel")
         return Outcome(out.winner, "hemspel", out.points, out.munk, False)
 
     # ------------------------------------------------------------------ explanations
@@ -618,7 +645,7 @@ class Brade(Family):
         return turn.rules.rule_id("dice")
 
     def legal_rule(self, turn: Turn, step: Step) -> str:
-        rs = turn.rules
+        rs = BradeRules.narrow(turn.rules)
         if step.many > 1:
             return f"RV-{rs.opening_six}"
         if step.frm == 0:
@@ -642,6 +669,7 @@ class Brade(Family):
 
     # ------------------------------------------------------------------ state
     def keys(self, rs: RuleSet) -> frozenset[str]:
+        rs = BradeRules.narrow(rs)
         keys: set[str] = set()
         if rs.opening_six in ("2b", "2c"):
             keys |= {"wrolled", "brolled"}

@@ -16,6 +16,7 @@ from ..color import Color
 from ..errors import DiceError
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
+from ..rules import PuffRules
 from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn
 from .base import Family
 
@@ -26,7 +27,7 @@ _new = tuple.__new__
 _R = Refusal.of
 
 
-def _protected(rs: RuleSet, pos: Position, opp: tuple[int, ...]) -> bool:
+def _protected(rs: PuffRules, pos: Position, opp: tuple[int, ...]) -> bool:
     """long-puff-entry (d): the opponent's blots cannot be hit while he has not yet entered
     all fifteen checkers, the first time (his ``wentered``/``bentered`` key is then set: a
     checker hit later does not bring the protection back)."""
@@ -47,7 +48,7 @@ def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _land(
-    rs: RuleSet,
+    rs: PuffRules,
     own: tuple[int, ...],
     opp: tuple[int, ...],
     guard: bool,
@@ -75,7 +76,7 @@ def _land(
 
 
 def _bear(
-    rs: RuleSet,
+    rs: PuffRules,
     own: tuple[int, ...],
     die: int,
     frms: Iterable[int],
@@ -99,7 +100,7 @@ def _bear(
 
 
 def _enter(
-    rs: RuleSet,
+    rs: PuffRules,
     own: tuple[int, ...],
     opp: tuple[int, ...],
     guard: bool,
@@ -138,7 +139,7 @@ def _enter(
 
 
 def _check(
-    rs: RuleSet, pos: Position, frm: int, to: int, die: int, cont: int | None, first: bool
+    rs: PuffRules, pos: Position, frm: int, to: int, die: int, cont: int | None, first: bool
 ) -> Step | Refusal:
     """The whole chain for one step ``frm/to`` with ``die``: the step or its first refusal."""
     own, opp = _sides(pos)
@@ -181,11 +182,12 @@ class Puff(Family):
         cont: int | None = None,
         first: bool = False,
     ) -> Step | Refusal:
-        return _check(rs, pos, frm, to, die, cont, first)
+        return _check(PuffRules.narrow(rs), pos, frm, to, die, cont, first)
 
     def steps(
         self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
     ) -> list[Step]:
+        rs = PuffRules.narrow(rs)
         if pos[2]:
             own, opp = pos[1], pos[0]
         else:
@@ -210,6 +212,7 @@ class Puff(Family):
 
     def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """One plan, or seven for the generalpasch (played as rolled, or named as x-x)."""
+        rs = PuffRules.narrow(rs)
         a, b = (dice[0], dice[1]) if dice[0] <= dice[1] else (dice[1], dice[0])
         if a != b and not rs.long_entry:  # P-order / PI-order: the same plan every time
             plan = _UNEQUAL.get((rs.name, a, b))
@@ -222,6 +225,12 @@ class Puff(Family):
             out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
         return out
 
+    def follows_checker(self, rs: RuleSet) -> bool:
+        return PuffRules.narrow(rs).long_entry
+
+    def shape_wins(self, rs: RuleSet) -> bool:
+        return PuffRules.narrow(rs).tower_goose
+
     def needs_listing(self, turn: Turn) -> bool:
         return False
 
@@ -230,11 +239,12 @@ class Puff(Family):
         self, turn: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
     ) -> Outcome | None:
         if (pos.b if pos.turn else pos.w)[OFF] == CHECKERS:
-            return win_outcome(turn.rules, pos, pos.turn, "bearoff")
+            return win_outcome(PuffRules.narrow(turn.rules), pos, pos.turn, "bearoff")
         return None
 
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
         rs, me, pos, outcome = turn.rules, turn.start.turn, turn.pos, turn.outcome
+        rs = PuffRules.narrow(rs)
         if outcome is None and rs.tower_goose:
             kind = pattern_win(rs, pos, me)
             if kind:
@@ -248,7 +258,7 @@ class Puff(Family):
 
     # ------------------------------------------------------------------ explanations
     def pasch_rule(self, turn: Turn) -> str:
-        rs, start = turn.rules, turn.start
+        rs, start = PuffRules.narrow(turn.rules), turn.start
         if rs.fourth_pasch and start.streak >= 3:
             return "fourth-pasch"
         if rs.long_entry and turn.plan.first_roll:
@@ -256,7 +266,7 @@ class Puff(Family):
         return rs.rule_id("pasch-1" if start.pasches(start.turn) == 0 else "pasch-n")
 
     def legal_rule(self, turn: Turn, step: Step) -> str:
-        rs = turn.rules
+        rs = PuffRules.narrow(turn.rules)
         if turn.plan.first_roll or (
             rs.long_entry and step.frm != 0 and turn.pos.side(turn.pos.turn)[0]
         ):
@@ -273,6 +283,7 @@ class Puff(Family):
 
     # ------------------------------------------------------------------ state
     def keys(self, rs: RuleSet) -> frozenset[str]:
+        rs = PuffRules.narrow(rs)
         keys = {"wpasch", "bpasch"}
         if rs.pasch_reroll != "never":
             keys.add("streak")
@@ -295,7 +306,7 @@ PUFF: Final = Puff()
 
 
 def _plan(
-    rs: RuleSet,
+    rs: PuffRules,
     pos: Position,
     dice: tuple[int, int],
     named: int | None,
@@ -322,7 +333,7 @@ _UNEQUAL: dict[tuple[str, int, int], Plan] = {}
 
 
 def _make_plan(
-    rs: RuleSet, pos: Position, dice: tuple[int, int], named: int | None, first_roll: bool
+    rs: PuffRules, pos: Position, dice: tuple[int, int], named: int | None, first_roll: bool
 ) -> Plan:
     """P-order / PI-order (unequal dice), P-pasch-1 / P-pasch-n / GP-pasch (pasches),
     fourth-pasch and long-puff-entry (a) and (b)."""
@@ -347,13 +358,13 @@ def _make_plan(
     else:  # top2-bottom2
         seq, crit = (x,) * 4 + (y,) * 4, (True,) * 4 + (False,) * 4
     reroll = rs.pasch_reroll == "all" or (rs.pasch_reroll == "later" and not first_pasch)
-    return Plan(dice, seq, crit, False, True, named, reroll)
+    return Plan(dice, seq, crit, False, True, named, reroll, complete=rs.reroll_needs_complete)
 
 
 # --------------------------------------------------------------------------- wins
 
 
-def win_outcome(rs: RuleSet, pos: Position, winner: int, kind: str) -> Outcome:
+def win_outcome(rs: PuffRules, pos: Position, winner: int, kind: str) -> Outcome:
     """Score a win (P-win, PI-win, GP-win; tower and goose with tower-goose)."""
     loser = pos.side(1 - winner)
     side = Color(winner)
@@ -374,7 +385,7 @@ def win_outcome(rs: RuleSet, pos: Position, winner: int, kind: str) -> Outcome:
     return Outcome(side, kind, 1)
 
 
-def pattern_win(rs: RuleSet, pos: Position, side: int) -> str | None:
+def pattern_win(rs: PuffRules, pos: Position, side: int) -> str | None:
     """Tower (all 15 on one point) or goose march (15 consecutive points, one each)."""
     if not rs.tower_goose:
         return None

@@ -31,7 +31,7 @@ from ..color import Color
 from ..families.brade import entry_burst_allowed, jan_excess
 from ..odds import TWO_DICE
 from ..position import CHECKERS, Position
-from ..rules import RuleSet
+from ..rules import BradeRules, RuleSet
 from ..rules.brade import PATTERNS, POINTS
 from .base import Estimate
 
@@ -205,7 +205,7 @@ def _jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
     return shots if margin <= 0 else shots * shots / 4.0
 
 
-def _burst_risk(rs: RuleSet, victim: tuple[int, ...], enterer: tuple[int, ...]) -> float:
+def _burst_risk(rs: BradeRules, victim: tuple[int, ...], enterer: tuple[int, ...]) -> float:
     """The chance that ``enterer``, with checkers waiting, bursts one of ``victim``'s bands in
     his first quarter on his next roll (RV 5a/5b, sprängjan): one of the band points' faces on
     either die, when the rule set lets him burst there now."""
@@ -221,6 +221,7 @@ def _brade(
 ) -> tuple[float, float]:
     """Bräde: jan (the opponent with more checkers to enter than free first-quarter points,
     counting his blots there as future waiting checkers), and beautiful patterns."""
+    rs = BradeRules.narrow(rs)
     own = pos.side(side)
     opp = pos.side(side.other)
     table = POINTS[rs.points]

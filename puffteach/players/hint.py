@@ -247,14 +247,15 @@ def _near_pattern(rs: RuleSet, own: tuple[int, ...]) -> str | None:
     """A beautiful pattern (bräde) or tower (Puff with tower-goose) one checker away."""
     if own[OFF]:
         return None
-    for kind in rs.patterns:
+    fam = family_of(rs)
+    for kind in fam.patterns(rs):
         shape = PATTERNS.get(kind)
         if (
             shape is not None
             and sum(min(a, b) for a, b in zip(own[20:OFF], shape, strict=True)) == CHECKERS - 1
         ):
             return kind
-    if rs.tower_goose and max(own[1:OFF]) == CHECKERS - 1:
+    if fam.shape_wins(rs) and max(own[1:OFF]) == CHECKERS - 1:
         return "tower"
     return None
 

@@ -51,6 +51,7 @@ from typing import Final
 
 from ..board import CROSS, OFF
 from ..color import Color
+from ..families import family_of
 from ..position import Position
 from ..rules import RuleSet
 from .base import Estimate
@@ -383,7 +384,7 @@ def max_points(rs: RuleSet) -> int:
     """The most points a game of ``rs`` scores, as far as the net's outputs tell apart."""
     k = OUTPUTS[rs.family]
     top = _PUFF_MAX.get(rs.scoring, k)
-    if rs.tower_goose:
+    if family_of(rs).shape_wins(rs):  # a tower
         top = 4
     return min(k, top)
 

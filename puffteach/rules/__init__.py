@@ -1,7 +1,9 @@
 """Rule sets as data: presets, option codes and the ``preset+code…`` parser.
 
-A :class:`RuleSet` is a frozen dataclass; every variant is a different value of its fields,
-never a subclass. ``rules("kontrar-puff+generalpasch")`` parses a rule-set string.
+A rule set is a frozen dataclass of its family, :class:`PuffRules` or :class:`BradeRules`
+(both a :class:`RuleSet`: the fields the families share); every variant of a family is a
+different value of its fields, never a subclass. ``rules("kontrar-puff+generalpasch")`` parses
+a rule-set string.
 """
 
 from __future__ import annotations
@@ -12,14 +14,29 @@ from collections.abc import Callable
 from typing import Final
 
 from ..messages import DEFAULT, text
-from .base import _DEFAULT_IDS, KEYS, PaschMoves, RuleFields, RuleSet, RuleSetError
+from .base import (
+    _DEFAULT_IDS,
+    KEYS,
+    BradeFields,
+    BradeRules,
+    CommonFields,
+    PaschMoves,
+    PuffFields,
+    PuffRules,
+    RuleSet,
+    RuleSetError,
+)
 from .ids import RULES, SOURCES, Rule, rule
 
 __all__ = [
     "KEYS",
     "PaschMoves",
-    "RuleFields",
+    "CommonFields",
+    "PuffFields",
+    "BradeFields",
     "RuleSet",
+    "PuffRules",
+    "BradeRules",
     "RuleSetError",
     "rules",
     "PRESETS",
@@ -33,7 +50,7 @@ __all__ = [
 ]
 
 
-_LT = RuleFields(family="puff", source="LT")
+_LT = PuffFields(source="LT")
 _PI_IDS = (("order", "PI-order"), ("bearoff", "PI-bearoff"), ("win", "PI-win"))
 _GP_IDS = (
     ("order", "GP-order"),
@@ -42,8 +59,7 @@ _GP_IDS = (
     ("bearoff", "GP-bearoff"),
     ("win", "GP-win"),
 )
-_PI = RuleFields(
-    family="puff",
+_PI = PuffFields(
     source="PI",
     dice_order="free",
     maximise=True,
@@ -55,22 +71,21 @@ _PI = RuleFields(
     ids=_PI_IDS,
 )
 
-#: preset name -> RuleSet field values
-PRESETS: Final[dict[str, RuleFields]] = {
-    "lang-puff": RuleFields(**_LT, layout="long", title="lång puff (Lyckans Talisman)"),
-    "kontrar-puff": RuleFields(**_LT, layout="contrary", title="konträr puff (Lyckans Talisman)"),
-    "dubbel-kontrar-puff": RuleFields(
+#: preset name -> PuffRules field values
+PRESETS: Final[dict[str, PuffFields]] = {
+    "lang-puff": PuffFields(**_LT, layout="long", title="lång puff (Lyckans Talisman)"),
+    "kontrar-puff": PuffFields(**_LT, layout="contrary", title="konträr puff (Lyckans Talisman)"),
+    "dubbel-kontrar-puff": PuffFields(
         **_LT, layout="double-contrary", title="dubbel konträr puff (Lyckans Talisman)"
     ),
-    "pierer-langer-puff": RuleFields(**_PI, layout="long", title="langer Puff (Pierer 1861)"),
-    "pierer-contrapuff": RuleFields(
+    "pierer-langer-puff": PuffFields(**_PI, layout="long", title="langer Puff (Pierer 1861)"),
+    "pierer-contrapuff": PuffFields(
         **_PI, layout="contrary", title="einfacher Contrapuff (Pierer 1861)"
     ),
-    "pierer-doppelter-contrapuff": RuleFields(
+    "pierer-doppelter-contrapuff": PuffFields(
         **_PI, layout="double-contrary", title="doppelter Contrapuff (Pierer 1861)"
     ),
-    "gegenpuff": RuleFields(
-        family="puff",
+    "gegenpuff": PuffFields(
         source="GP",
         layout="contrary",
         title="Gegenpuff (medieval reconstruction)",
@@ -82,14 +97,14 @@ PRESETS: Final[dict[str, RuleFields]] = {
     ),
 }
 
-#: Puff option code -> (field changes, rule id)
-PUFF_OPTIONS: Final[dict[str, RuleFields]] = {
-    "fourth-pasch": RuleFields(fourth_pasch=True),
-    "incomplete-pasch-ends-turn": RuleFields(reroll_needs_complete=True),
-    "generalpasch": RuleFields(generalpasch=True),
-    "exact-25": RuleFields(exact_25=True),
-    "tower-goose": RuleFields(tower_goose=True),
-    "long-puff-entry": RuleFields(long_entry=True, first_pasch="top"),
+#: Puff option code -> field changes (its rule id is the code)
+PUFF_OPTIONS: Final[dict[str, PuffFields]] = {
+    "fourth-pasch": PuffFields(fourth_pasch=True),
+    "incomplete-pasch-ends-turn": PuffFields(reroll_needs_complete=True),
+    "generalpasch": PuffFields(generalpasch=True),
+    "exact-25": PuffFields(exact_25=True),
+    "tower-goose": PuffFields(tower_goose=True),
+    "long-puff-entry": PuffFields(long_entry=True, first_pasch="top"),
 }
 
 _ALIASES: Final[dict[str, str]] = {
@@ -99,10 +114,6 @@ _ALIASES: Final[dict[str, str]] = {
 }
 
 _CACHE: dict[str, RuleSet] = {}
-
-
-def _all_presets() -> dict[str, RuleFields]:
-    return {**PRESETS, **brade.PRESETS}
 
 
 def _normalise(word: str) -> str:
@@ -125,16 +136,18 @@ def rules(spec: str | RuleSet) -> RuleSet:
         return _CACHE[spec]
     head, *codes = spec.split("+")
     preset = _normalise(head)
-    presets = _all_presets()
-    if preset not in presets:
-        raise RuleSetError("error.rules.preset", got=repr(head), presets=", ".join(presets))
-    values = RuleFields(**presets[preset])
-    result = _BUILD[values["family"]](preset, values, [_normalise(c) for c in codes])
+    chosen = [_normalise(c) for c in codes]
+    if preset in PRESETS:
+        result: RuleSet = _build_puff(preset, PuffFields(**PRESETS[preset]), chosen)
+    elif preset in brade.PRESETS:
+        result = brade.build(preset, BradeFields(**brade.PRESETS[preset]), chosen)
+    else:
+        raise RuleSetError("error.rules.preset", got=repr(head), presets=", ".join(ALL_PRESETS))
     _CACHE[spec] = result
     return result
 
 
-def _build_puff(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
+def _build_puff(preset: str, values: PuffFields, codes: list[str]) -> PuffRules:
     chosen: list[str] = []
     for code in codes:
         if code not in PUFF_OPTIONS:
@@ -153,13 +166,20 @@ def _build_puff(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     for code in chosen:
         values.update(PUFF_OPTIONS[code])
     name = "+".join([preset, *chosen])
-    return RuleSet(name=name, preset=preset, codes=tuple(chosen), **values)
+    return PuffRules(name=name, preset=preset, codes=tuple(chosen), **values)
 
 
 def describe(rs: RuleSet, lang: str = DEFAULT) -> dict[str, object]:
     """A JSON-friendly description of a rule set (used by ``puffteach rules NAME``); its words
     (the preset's ``title``, ``summaries`` of its rules, ``advice``) in ``lang``."""
-    data = dataclasses.asdict(rs)
+    own = dataclasses.asdict(rs)
+    data: dict[str, object] = {k: own[k] for k in ("name", "preset", "codes")}
+    data["family"] = rs.family
+    # every rule set lists the fields of both families (the other family's at its neutral
+    # default), in one order, so the JSON has the same keys whatever the family
+    for f in (*dataclasses.fields(PuffRules), *dataclasses.fields(BradeRules)):
+        if f.name not in data and f.name != "ids":
+            data[f.name] = own.get(f.name, f.default)
     data["title"] = text(f"preset.{rs.preset}", lang)
     data["ids"] = dict(rs.ids)
     data["source_title"] = SOURCES[rs.source]
@@ -192,11 +212,7 @@ def rs_rules(data: dict[str, object]) -> list[str]:
 
 from . import brade  # noqa: E402  (the bräde presets and codes)
 
-#: how each family's rule sets are built from a preset and codes, and described
-_BUILD: Final[dict[str, Callable[[str, RuleFields, list[str]], RuleSet]]] = {
-    "puff": _build_puff,
-    "brade": brade.build,
-}
+#: what the description of a family's rule sets adds
 _DESCRIBE: Final[dict[str, Callable[[RuleSet, dict[str, object], str], None]]] = {
     "brade": _describe_brade,
 }

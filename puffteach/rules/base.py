@@ -1,11 +1,14 @@
-"""The rule-set type: :class:`RuleSet` (frozen data), :class:`RuleFields` (what presets and
-codes set, typed), :class:`RuleSetError`, and the rule ids each concept cites by default."""
+"""The rule-set types: :class:`RuleSet` (frozen data: what both families share) and its two
+kinds :class:`PuffRules` and :class:`BradeRules`, :class:`PuffFields`/:class:`BradeFields`
+(what presets and codes set, typed per family), :class:`RuleSetError`, and the rule ids each
+concept cites by default."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, Literal, TypedDict
+from functools import cached_property
+from typing import ClassVar, Final, Literal, Self, TypedDict
 
 from ..board import Layout
 from ..errors import LocalizedError
@@ -17,21 +20,50 @@ class RuleSetError(LocalizedError):
 
 
 PaschMoves = Literal["top-bottom", "top", "top2-bottom2", "four"]
+#: how checkers are borne off: Puff's LT (``rearmost``: the rearmost checker, die >= 25-p) or
+#: PI/GP (``any-over``: any checker, die >= 25-p); bräde's RV 8: 8a any checker with
+#: reduction, 8b rearmost with reduction, 8c exact only, 8d exact while the opponent holds his
+#: huk, else 8a
+PuffBearoff = Literal["rearmost", "any-over"]
+BradeBearoff = Literal["8a", "8b", "8c", "8d"]
+#: how a won game scores: LT, PI, GP (Puff), bräde's points table (``BradeRules.points``)
+PuffScoring = Literal["lt", "pi", "gp"]
+#: bräde's beautiful patterns (the outcome kinds a pattern wins as)
+Pattern = Literal[
+    "enkelt-kronspel",
+    "dubbelt-kronspel",
+    "trappspel",
+    "uppspel",
+    "triangel",
+    "nio-fem-ett",
+    "kejsarspel",
+]
+#: RV 11-13: the extra rolls after a game
+AfterGame = Literal[11, 12, 13]
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Everything that distinguishes one rule set from another, as plain data."""
+    """What both families' rule sets have: the name, source and layout, and the rules of the
+    dice, entering and pasches that Puff and bräde share (with different values).
+
+    A rule set is a :class:`PuffRules` or a :class:`BradeRules`; each carries only its own
+    family's fields, so a Puff rule set has no bräde field and the type checker refuses one in a
+    Puff preset. ``family`` (``"puff"``/``"brade"``) follows from the class. Code outside the
+    family modules reads only these shared fields and asks the family
+    (:func:`puffteach.families.family_of`) about anything else."""
+
+    #: ``"puff"`` or ``"brade"``: set by the subclass
+    family: ClassVar[Literal["puff", "brade"]]
 
     name: str
     preset: str
     codes: tuple[str, ...]
-    family: Literal["puff", "brade"]
     source: str
     layout: Layout
     title: str = ""
     #: path point where all checkers start: 0 (off the board, Puff) or 1 (the home, bräde)
-    start_point: int = 0
+    start_point: Literal[0, 1] = 0
     #: who starts after the one-die opening roll
     opening: Literal["higher", "lower"] = "higher"
     #: unequal dice: the lower must be moved first, or the player picks the order
@@ -43,25 +75,81 @@ class RuleSet:
     enter_first: bool = True
     #: may a checker enter onto a point holding the mover's own checkers?
     enter_own: bool = True
-    #: how a player's first pasch and later pasches are moved
+    #: how a player's first pasch and later pasches are moved (bräde: alla, four times)
     first_pasch: PaschMoves = "top-bottom"
     later_pasch: PaschMoves = "top2-bottom2"
     #: after which pasches the same player rolls again
     pasch_reroll: Literal["never", "later", "all"] = "later"
+    #: concept -> rule id, so explanations cite this rule set's own source
+    ids: tuple[tuple[str, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if type(self) is RuleSet:
+            raise TypeError("a rule set is a PuffRules or a BradeRules")
+
+    def __str__(self) -> str:
+        return self.name
+
+    # Both families have these, each with its own values (a field of the subclass):
+    @property
+    def bearoff(self) -> PuffBearoff | BradeBearoff:
+        """How checkers are borne off (a field of each family, typed by it)."""
+        raise NotImplementedError
+
+    @property
+    def scoring(self) -> PuffScoring | Literal["brade"]:
+        """How a won game scores (a field of each family, typed by it)."""
+        raise NotImplementedError
+
+    @classmethod
+    def narrow(cls, rs: RuleSet) -> Self:
+        """``rs`` as this class (``PuffRules.narrow(rs)``), or TypeError: how a family module
+        takes its own rule sets."""
+        if not isinstance(rs, cls):
+            raise TypeError(f"{rs.name} is a {type(rs).__name__}, not a {cls.__name__}")
+        return rs
+
+    def rule_id(self, concept: str) -> str:
+        """The id of the rule this rule set applies for ``concept`` (e.g. ``order``)."""
+        table = _ID_MAPS.get(self.name)
+        if table is None:  # the ids follow from the preset, which the name begins with
+            table = _ID_MAPS[self.name] = {**_DEFAULT_IDS, **dict(self.ids)}
+        return table[concept]
+
+    def cite(self, concept: str) -> Rule:
+        return RULES[self.rule_id(concept)]
+
+    @cached_property
+    def keys(self) -> frozenset[str]:
+        """The position keys this rule set tracks (its family says which: see KEYS)."""
+        return KEYS[self.family](self)
+
+
+@dataclass(frozen=True)
+class PuffRules(RuleSet):
+    """A Puff rule set (LT, PI, GP and the Puff options)."""
+
+    family: ClassVar[Literal["puff"]] = "puff"
+
     #: a re-roll only when every move of the pasch was made (GP; LT variant)
     reroll_needs_complete: bool = False
     fourth_pasch: bool = False
     generalpasch: bool = False
-    #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p)
-    #: rearmost: LT (die >= 25-p, rearmost only); any-over: PI/GP (any checker, die >= 25-p);
-    #: bräde (RV 8): 8a any checker with reduction, 8b rearmost with reduction, 8c exact only,
-    #: 8d exact while the opponent holds his huk, else 8a
-    bearoff: Literal["rearmost", "any-over", "8a", "8b", "8c", "8d"] = "rearmost"
+    bearoff: PuffBearoff = "rearmost"
     exact_25: bool = False
     tower_goose: bool = False
     long_entry: bool = False
-    scoring: Literal["lt", "pi", "gp", "brade"] = "lt"
-    # ---- bräde (BH and the RV paragraphs); all off for Puff
+    scoring: PuffScoring = "lt"
+
+
+@dataclass(frozen=True)
+class BradeRules(RuleSet):
+    """A bräde rule set (BH and the RV paragraphs 1a-26e); the comments name the paragraph."""
+
+    family: ClassVar[Literal["brade"]] = "brade"
+
+    bearoff: BradeBearoff = "8a"  # RV 8
+    scoring: Literal["brade"] = "brade"  # by the points table
     #: no two own checkers on these path points (B-noband: 2-11)
     noband: tuple[int, int] | None = None
     #: bursting when entering: RV 5a / 5b (BH)
@@ -75,7 +163,7 @@ class RuleSet:
     huk_blocks_bearoff: bool = False  # RV 10
     #: when a beautiful pattern counts: 14a after the whole roll with most pips / 14b at once
     beautiful: Literal["none", "14a", "14b"] = "none"
-    patterns: tuple[str, ...] = ()  # beautiful patterns recognised (kinds)
+    patterns: tuple[Pattern, ...] = ()  # beautiful patterns recognised (kinds)
     shifted_patterns: bool = False  # RV 19
     one_die: Literal["none", "15a", "15b"] = "none"
     munk_graded: bool = False  # RV 20
@@ -89,43 +177,21 @@ class RuleSet:
     points: Literal["bh", "26a", "26b", "26c", "26d", "26e"] = "bh"
     opening_six: Literal["none", "2a", "2b", "2c"] = "none"
     six_out_kvartaner: bool = False  # RV 2a in some circles: a first 4-4 puts six on point 5
-    six_out_count: int = 6  # RV 2a's Icelandic form puts four on point 7
+    six_out_count: Literal[4, 6] = 6  # RV 2a's Icelandic form puts four on point 7
     five_blots: bool = False  # RV 3
     resign: Literal["4a", "4b", "4c"] = "4a"
     match_start: Literal["1a", "1b", "1c"] = "1a"
-    after_game: tuple[int, ...] = ()  # RV 11, 12, 13
-    #: concept -> rule id, so explanations cite this rule set's own source
-    ids: tuple[tuple[str, str], ...] = field(default=())
-
-    def __str__(self) -> str:
-        return self.name
-
-    def rule_id(self, concept: str) -> str:
-        """The id of the rule this rule set applies for ``concept`` (e.g. ``order``)."""
-        table = _ID_MAPS.get(self.name)
-        if table is None:  # the ids follow from the preset, which the name begins with
-            table = _ID_MAPS[self.name] = {**_DEFAULT_IDS, **dict(self.ids)}
-        return table[concept]
-
-    def cite(self, concept: str) -> Rule:
-        return RULES[self.rule_id(concept)]
-
-    @property
-    def keys(self) -> frozenset[str]:
-        """The position keys this rule set tracks (its family says which: see KEYS)."""
-        return KEYS[self.family](self)
+    after_game: tuple[AfterGame, ...] = ()  # RV 11, 12, 13
 
 
-class RuleFields(TypedDict, total=False):
-    """The fields of a :class:`RuleSet` that presets and codes set (everything but the name,
-    the preset and the codes), typed as the RuleSet types them, so a preset or a code with a
-    value its field does not take fails the type check."""
+class CommonFields(TypedDict, total=False):
+    """The shared fields that presets and codes set (everything of :class:`RuleSet` but the
+    name, the preset and the codes), typed as the RuleSet types them."""
 
-    family: Literal["puff", "brade"]
     source: str
     layout: Layout
     title: str
-    start_point: int
+    start_point: Literal[0, 1]
     opening: Literal["higher", "lower"]
     dice_order: Literal["lower-first", "free"]
     maximise: bool
@@ -135,14 +201,27 @@ class RuleFields(TypedDict, total=False):
     first_pasch: PaschMoves
     later_pasch: PaschMoves
     pasch_reroll: Literal["never", "later", "all"]
+    ids: tuple[tuple[str, str], ...]
+
+
+class PuffFields(CommonFields, total=False):
+    """What a Puff preset or option sets: a bräde field here fails the type check."""
+
     reroll_needs_complete: bool
     fourth_pasch: bool
     generalpasch: bool
-    bearoff: Literal["rearmost", "any-over", "8a", "8b", "8c", "8d"]
+    bearoff: PuffBearoff
     exact_25: bool
     tower_goose: bool
     long_entry: bool
-    scoring: Literal["lt", "pi", "gp", "brade"]
+    scoring: PuffScoring
+
+
+class BradeFields(CommonFields, total=False):
+    """What a bräde preset or code sets: a Puff field here fails the type check."""
+
+    bearoff: BradeBearoff
+    scoring: Literal["brade"]
     noband: tuple[int, int] | None
     burst_entry: Literal["none", "5a", "5b"]
     burst_entry_strict: bool
@@ -151,7 +230,7 @@ class RuleFields(TypedDict, total=False):
     bear_bands_only: bool
     huk_blocks_bearoff: bool
     beautiful: Literal["none", "14a", "14b"]
-    patterns: tuple[str, ...]
+    patterns: tuple[Pattern, ...]
     shifted_patterns: bool
     one_die: Literal["none", "15a", "15b"]
     munk_graded: bool
@@ -164,12 +243,11 @@ class RuleFields(TypedDict, total=False):
     points: Literal["bh", "26a", "26b", "26c", "26d", "26e"]
     opening_six: Literal["none", "2a", "2b", "2c"]
     six_out_kvartaner: bool
-    six_out_count: int
+    six_out_count: Literal[4, 6]
     five_blots: bool
     resign: Literal["4a", "4b", "4c"]
     match_start: Literal["1a", "1b", "1c"]
-    after_game: tuple[int, ...]
-    ids: tuple[tuple[str, str], ...]
+    after_game: tuple[AfterGame, ...]
 
 
 _ID_MAPS: dict[str, dict[str, str]] = {}

@@ -1,5 +1,5 @@
 """Bräde: the Behrens–Helmfrid family rules (BH), the standard rules and every numbered variant
-of "Regelvarianter för bräde" (RV 1a-26e), as data on :class:`RuleSet`.
+of "Regelvarianter för bräde" (RV 1a-26e), as data on :class:`BradeRules`.
 
 A code changes fields of the preset; codes of one paragraph replace each other
 (``brade-standard+8b`` replaces 8a). The combination RV forbids (8d with 7) is rejected with the
@@ -14,7 +14,7 @@ from typing import Final
 
 from ..errors import DiceError, LocalizedError
 from ..messages import DEFAULT, Message, catalogue, text
-from .base import RuleFields, RuleSet, RuleSetError
+from .base import BradeFields, BradeRules, Pattern, RuleSet, RuleSetError
 from .ids import Rule, register
 
 BH_SEC = {
@@ -82,66 +82,70 @@ _RV_SECTIONS = {
 }
 
 #: code -> field changes (what each code means: the catalogue's ``rule.RV-<code>``)
-_CODE_FIELDS: Final[dict[str, RuleFields]] = {
-    "1a": RuleFields(match_start="1a"),
-    "1b": RuleFields(match_start="1b"),
-    "1c": RuleFields(match_start="1c"),
-    "2a": RuleFields(opening_six="2a"),
-    "2b": RuleFields(opening_six="2b"),
-    "2c": RuleFields(opening_six="2c"),
+_CODE_FIELDS: Final[dict[str, BradeFields]] = {
+    "1a": BradeFields(match_start="1a"),
+    "1b": BradeFields(match_start="1b"),
+    "1c": BradeFields(match_start="1c"),
+    "2a": BradeFields(opening_six="2a"),
+    "2b": BradeFields(opening_six="2b"),
+    "2c": BradeFields(opening_six="2c"),
     # RV 2a's two local forms (no letter of their own in RV): named codes beside 2a-2c
-    "2a-kvartaner": RuleFields(six_out_kvartaner=True),
-    "2a-island": RuleFields(six_out_count=4),
-    "3": RuleFields(five_blots=True),
-    "4a": RuleFields(resign="4a"),
-    "4b": RuleFields(resign="4b"),
-    "4c": RuleFields(resign="4c"),
-    "5a": RuleFields(burst_entry="5a"),
+    "2a-kvartaner": BradeFields(six_out_kvartaner=True),
+    "2a-island": BradeFields(six_out_count=4),
+    "3": BradeFields(five_blots=True),
+    "4a": BradeFields(resign="4a"),
+    "4b": BradeFields(resign="4b"),
+    "4c": BradeFields(resign="4c"),
+    "5a": BradeFields(burst_entry="5a"),
     # RV 5a read strictly (no letter of its own in RV): a named reading beside 5a
-    "5a-strict": RuleFields(burst_entry_strict=True),
-    "5b": RuleFields(burst_entry="5b"),
-    "6a": RuleFields(wall="6a"),
-    "6b": RuleFields(wall="6b"),
-    "7": RuleFields(huk_burst=True),
-    "8a": RuleFields(bearoff="8a"),
-    "8b": RuleFields(bearoff="8b"),
-    "8c": RuleFields(bearoff="8c"),
-    "8d": RuleFields(bearoff="8d"),
-    "9": RuleFields(bear_bands_only=True),
-    "10": RuleFields(huk_blocks_bearoff=True),
-    "11": RuleFields(after_game=(11,)),
-    "12": RuleFields(after_game=(12,)),
-    "13": RuleFields(after_game=(13,)),
-    "14a": RuleFields(beautiful="14a"),
-    "14b": RuleFields(beautiful="14b"),
-    "15a": RuleFields(one_die="15a"),
-    "15b": RuleFields(one_die="15b"),
-    "16": RuleFields(patterns=("triangel",)),
-    "17": RuleFields(patterns=("nio-fem-ett",)),
-    "18": RuleFields(patterns=("kejsarspel",)),
-    "19": RuleFields(shifted_patterns=True),
-    "20": RuleFields(munk_graded=True),
-    "21": RuleFields(jan_graded=True),
-    "22": RuleFields(pissmunk=True),
-    "23": RuleFields(roll_names=True),
-    "24a": RuleFields(jan_when="24a"),
-    "24b": RuleFields(jan_when="24b", sprangjan_now=False),
-    "25": RuleFields(reroll_once=True),
-    "26a": RuleFields(points="26a"),
-    "26b": RuleFields(points="26b"),
-    "26c": RuleFields(points="26c"),
-    "26d": RuleFields(points="26d"),
-    "26e": RuleFields(points="26e"),
+    "5a-strict": BradeFields(burst_entry_strict=True),
+    "5b": BradeFields(burst_entry="5b"),
+    "6a": BradeFields(wall="6a"),
+    "6b": BradeFields(wall="6b"),
+    "7": BradeFields(huk_burst=True),
+    "8a": BradeFields(bearoff="8a"),
+    "8b": BradeFields(bearoff="8b"),
+    "8c": BradeFields(bearoff="8c"),
+    "8d": BradeFields(bearoff="8d"),
+    "9": BradeFields(bear_bands_only=True),
+    "10": BradeFields(huk_blocks_bearoff=True),
+    "11": BradeFields(after_game=(11,)),
+    "12": BradeFields(after_game=(12,)),
+    "13": BradeFields(after_game=(13,)),
+    "14a": BradeFields(beautiful="14a"),
+    "14b": BradeFields(beautiful="14b"),
+    "15a": BradeFields(one_die="15a"),
+    "15b": BradeFields(one_die="15b"),
+    "16": BradeFields(patterns=("triangel",)),
+    "17": BradeFields(patterns=("nio-fem-ett",)),
+    "18": BradeFields(patterns=("kejsarspel",)),
+    "19": BradeFields(shifted_patterns=True),
+    "20": BradeFields(munk_graded=True),
+    "21": BradeFields(jan_graded=True),
+    "22": BradeFields(pissmunk=True),
+    "23": BradeFields(roll_names=True),
+    "24a": BradeFields(jan_when="24a"),
+    "24b": BradeFields(jan_when="24b", sprangjan_now=False),
+    "25": BradeFields(reroll_once=True),
+    "26a": BradeFields(points="26a"),
+    "26b": BradeFields(points="26b"),
+    "26c": BradeFields(points="26c"),
+    "26d": BradeFields(points="26d"),
+    "26e": BradeFields(points="26e"),
 }
 
 #: code -> (summary in English, field changes)
-CODES: Final[dict[str, tuple[str, RuleFields]]] = {
+CODES: Final[dict[str, tuple[str, BradeFields]]] = {
     code: (text(f"rule.RV-{code}"), fields) for code, fields in _CODE_FIELDS.items()
 }
 
-BASE_PATTERNS = ("enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel")
-_COMMON = RuleFields(
-    family="brade",
+BASE_PATTERNS: Final[tuple[Pattern, ...]] = (
+    "enkelt-kronspel",
+    "dubbelt-kronspel",
+    "trappspel",
+    "uppspel",
+)
+_COMMON = BradeFields(
     layout="brade",
     start_point=1,
     opening="lower",
@@ -173,8 +177,8 @@ _COMMON = RuleFields(
 #: the a-rules of RV (Regler för bräde)
 STANDARD_CODES = ("1a", "2a", "4a", "5a", "6a", "8a", "14a", "15a", "24a", "26a")
 
-PRESETS: Final[dict[str, RuleFields]] = {
-    "brade-family": RuleFields(
+PRESETS: Final[dict[str, BradeFields]] = {
+    "brade-family": BradeFields(
         **_COMMON,
         source="BH",
         title="bräde, Behrens–Helmfrid family rules",
@@ -189,7 +193,7 @@ PRESETS: Final[dict[str, RuleFields]] = {
         resign="4b",
         patterns=(*BASE_PATTERNS, "kejsarspel"),
     ),
-    "brade-standard": RuleFields(
+    "brade-standard": BradeFields(
         **_COMMON,
         source="RV",
         title="bräde, standard rules (Regler för bräde)",
@@ -206,7 +210,7 @@ PRESETS: Final[dict[str, RuleFields]] = {
         opening_six="2a",
     ),
 }
-_VASA: RuleFields = {
+_VASA: BradeFields = {
     **PRESETS["brade-standard"],
     "title": "bräde, Vasamuseets brädspelsvänner",
     "resign": "4b",
@@ -260,7 +264,7 @@ def slot(code: str) -> str:
     return code if "-" in code else str(paragraph(code))
 
 
-def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
+def build(preset: str, values: BradeFields, codes: list[str]) -> BradeRules:
 
     chosen: dict[str, str] = {}
     for code in codes:
@@ -280,7 +284,7 @@ def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
     patterns = list(values.get("patterns", ()))
     after_game = set(values.get("after_game", ()))
     for code in sorted(chosen.values(), key=paragraph):
-        changes = RuleFields(**CODES[code][1])
+        changes = BradeFields(**CODES[code][1])
         patterns.extend(p for p in changes.pop("patterns", ()) if p not in patterns)
         after_game.update(changes.pop("after_game", ()))
         values.update(changes)
@@ -298,7 +302,7 @@ def build(preset: str, values: RuleFields, codes: list[str]) -> RuleSet:
         if c not in PRESET_CODES[preset] or _changes_preset(preset, c)
     )
     name = "+".join([preset, *codes_out])
-    return RuleSet(name=name, preset=preset, codes=codes_out, **values)
+    return BradeRules(name=name, preset=preset, codes=codes_out, **values)
 
 
 def _changes_preset(preset: str, code: str) -> bool:
@@ -306,7 +310,7 @@ def _changes_preset(preset: str, code: str) -> bool:
     RV 24b delays sprängjan too, where BH lets it win at once)? Then the name keeps it."""
 
     base = PRESETS[preset]
-    defaults = {f.name: f.default for f in dataclasses.fields(RuleSet)}
+    defaults = {f.name: f.default for f in dataclasses.fields(BradeRules)}
     changes = CODES[code][1]
     return any(
         k not in ("patterns", "after_game") and base.get(k, defaults.get(k)) != v

@@ -319,7 +319,7 @@ def play_catalog(default: str = "brade-standard") -> dict[str, Any]:
     presets = {**PRESETS, **brade.PRESETS}
     return {
         "presets": {k: str(v.get("title", k)) for k, v in presets.items()},
-        "families": {k: str(v["family"]) for k, v in presets.items()},
+        "families": {**dict.fromkeys(PRESETS, "puff"), **dict.fromkeys(brade.PRESETS, "brade")},
         "codes": {"puff": list(PUFF_OPTIONS), "brade": list(brade.CODES)},
         "default": default,
     }

@@ -1,10 +1,13 @@
-"""The book's rule-set comparison tables, computed from :class:`~puffteach.rules.RuleSet` data.
+"""The book's rule-set comparison tables, computed from the rule sets' data
+(:class:`~puffteach.rules.PuffRules`, :class:`~puffteach.rules.BradeRules`).
 
 Chapter 7 (and any page) shows them with the ``ruleset-table`` directive, so the book cannot
 drift from the engine: every cell is derived from a rule set's fields, and a field value this
 module has no words for is an error (the build fails until the words are written).
 
-A cell is a string; text between backticks is a rule id or code and is set as code.
+A cell is a string; text between backticks is a rule id or code and is set as code. What a
+row says about one family's own fields comes from that family's function in a table keyed by
+the family (``_PASCH``, ``_ENTERING``, …), which takes the rule set as its own type.
 This module needs no Sphinx; :func:`table` is also handy in a notebook.
 """
 
@@ -16,7 +19,7 @@ from typing import Final
 
 from ..rules import ALL_PRESETS as _ALL
 from ..rules import PRESETS as PUFF_PRESETS
-from ..rules import PUFF_OPTIONS, RULES, SOURCES, RuleSet, rules
+from ..rules import PUFF_OPTIONS, RULES, SOURCES, BradeRules, PuffRules, RuleSet, rules
 from ..rules import brade as _brade
 
 __all__ = ["Table", "KINDS", "ALL_PRESETS", "table", "resolve_specs"]
@@ -198,6 +201,11 @@ def _groups(specs: list[RuleSet]) -> dict[str, list[RuleSet]]:
     return out
 
 
+def _brades(specs: list[RuleSet]) -> list[BradeRules]:
+    """The bräde rule sets of ``specs``, in their order."""
+    return [BradeRules.narrow(rs) for rs in _groups(specs)["brade"]]
+
+
 def _no_codes(rs: RuleSet) -> dict[str, str]:
     return {}
 
@@ -213,11 +221,7 @@ _START_IDS: Final[dict[str, Callable[[RuleSet], tuple[str, ...]]]] = {
 }
 _NEXT_GAME: Final[dict[str, Callable[[RuleSet], str]]] = {
     "puff": lambda rs: "—",
-    "brade": lambda rs: _word(MATCH, rs.match_start, "match_start"),
-}
-_ENTER_IDS: Final[dict[str, Callable[[RuleSet], list[str]]]] = {
-    "puff": lambda rs: [rs.rule_id("enter")],
-    "brade": lambda rs: [rs.rule_id("enter"), "B-burst-entry" if rs.burst_entry == "5b" else ""],
+    "brade": lambda rs: _word(MATCH, BradeRules.narrow(rs).match_start, "match_start"),
 }
 
 
@@ -278,15 +282,8 @@ def _pasch(specs: list[RuleSet]) -> Table:
     rows = []
     for rs in specs:
         again = _word(REROLL, rs.pasch_reroll, "pasch_reroll")
-        if rs.pasch_reroll != "never" and rs.reroll_needs_complete:
-            again += ", if it was moved in full"
-        extra = []
-        if rs.fourth_pasch:
-            extra.append("the 4th in a row: x, x only, turn ends (`fourth-pasch`)")
-        if rs.generalpasch:
-            extra.append("the generalpasch may be played as any pasch (`generalpasch`)")
-        if rs.reroll_once:
-            extra.append("one re-roll per game (`RV-25`)")
+        more, extra = _PASCH[rs.family](rs)
+        again += more
         rows.append(
             (
                 _name(rs),
@@ -304,6 +301,29 @@ def _pasch(specs: list[RuleSet]) -> Table:
     )
 
 
+def _puff_pasch(rs: RuleSet) -> tuple[str, list[str]]:
+    """Puff's part of a pasch row: when the re-roll needs a complete pasch, and the options."""
+    puff = PuffRules.narrow(rs)
+    more = ", if it was moved in full" if puff.reroll_needs_complete else ""
+    extra = []
+    if puff.fourth_pasch:
+        extra.append("the 4th in a row: x, x only, turn ends (`fourth-pasch`)")
+    if puff.generalpasch:
+        extra.append("the generalpasch may be played as any pasch (`generalpasch`)")
+    return more, extra
+
+
+def _brade_pasch(rs: RuleSet) -> tuple[str, list[str]]:
+    """Bräde's part of a pasch row: RV 25's re-roll."""
+    return "", ["one re-roll per game (`RV-25`)"] if BradeRules.narrow(rs).reroll_once else []
+
+
+_PASCH: Final[dict[str, Callable[[RuleSet], tuple[str, list[str]]]]] = {
+    "puff": _puff_pasch,
+    "brade": _brade_pasch,
+}
+
+
 def _entering(specs: list[RuleSet]) -> Table:
     rows = []
     for rs in specs:
@@ -313,15 +333,7 @@ def _entering(specs: list[RuleSet]) -> Table:
             else "board checkers may move meanwhile"
         )
         own = "yes" if rs.enter_own else "no (the home neither)"
-        burst = _word(BURST_ENTRY, rs.burst_entry, "burst_entry")
-        if rs.burst_entry != "none":
-            burst += f" ({_rv(rs.burst_entry)})"
-        first = "—"
-        if rs.long_entry:
-            first = "first roll enters two, no hitting (`long-puff-entry`)"
-        elif rs.opening_six != "none":
-            first = f"{_word(OPENING_SIX, rs.opening_six, 'opening_six')} ({_rv(rs.opening_six)})"
-        ids = _ENTER_IDS[rs.family](rs)
+        burst, first, ids = _ENTERING[rs.family](rs)
         rows.append((_name(rs), waiting, own, burst, first, _ids(*ids)))
     return Table(
         "Entering and re-entering",
@@ -337,21 +349,37 @@ def _entering(specs: list[RuleSet]) -> Table:
     )
 
 
+def _puff_entering(rs: RuleSet) -> tuple[str, str, list[str]]:
+    """Puff's bursting (none), first roll (long-puff-entry) and rules of an entering row."""
+    first = "—"
+    if PuffRules.narrow(rs).long_entry:
+        first = "first roll enters two, no hitting (`long-puff-entry`)"
+    return _word(BURST_ENTRY, "none", "burst_entry"), first, [rs.rule_id("enter")]
+
+
+def _brade_entering(rs: RuleSet) -> tuple[str, str, list[str]]:
+    """Bräde's bursting (RV 5), first roll (RV 2's six-out) and rules of an entering row."""
+    brade = BradeRules.narrow(rs)
+    burst = _word(BURST_ENTRY, brade.burst_entry, "burst_entry")
+    if brade.burst_entry != "none":
+        burst += f" ({_rv(brade.burst_entry)})"
+    first = "—"
+    if brade.opening_six != "none":
+        first = f"{_word(OPENING_SIX, brade.opening_six, 'opening_six')} ({_rv(brade.opening_six)})"
+    ids = [rs.rule_id("enter"), "B-burst-entry" if brade.burst_entry == "5b" else ""]
+    return burst, first, ids
+
+
+_ENTERING: Final[dict[str, Callable[[RuleSet], tuple[str, str, list[str]]]]] = {
+    "puff": _puff_entering,
+    "brade": _brade_entering,
+}
+
+
 def _bands(specs: list[RuleSet]) -> Table:
     rows = []
     for rs in specs:
-        noband = "—" if rs.noband is None else f"on points {rs.noband[0]}–{rs.noband[1]}"
-        wall = _word(WALL, rs.wall, "wall")
-        if rs.wall != "none":
-            wall += f" ({_rv(rs.wall)})"
-        extra = []
-        if rs.huk_burst:
-            extra.append("a huk band may be burst (`RV-7`)")
-        if rs.five_blots:
-            extra.append("five blots before the first band (`RV-3`)")
-        ids = [rs.rule_id("land"), rs.rule_id("hit")]
-        if rs.noband is not None:
-            ids.append(rs.rule_id("noband"))
+        noband, wall, extra, ids = _BANDS[rs.family](rs)
         rows.append((_name(rs), noband, wall, "; ".join(extra) or "—", _ids(*ids)))
     return Table(
         "Blots and bands",
@@ -360,19 +388,42 @@ def _bands(specs: list[RuleSet]) -> Table:
     )
 
 
+def _puff_bands(rs: RuleSet) -> tuple[str, str, list[str], list[str]]:
+    """Puff's row of the bands table: no band rules beyond landing and hitting."""
+    return "—", _word(WALL, "none", "wall"), [], [rs.rule_id("land"), rs.rule_id("hit")]
+
+
+def _brade_bands(rs: RuleSet) -> tuple[str, str, list[str], list[str]]:
+    """Bräde's row of the bands table: B-noband, RV 6's walls, RV 7 and RV 3."""
+    brade = BradeRules.narrow(rs)
+    noband = "—" if brade.noband is None else f"on points {brade.noband[0]}–{brade.noband[1]}"
+    wall = _word(WALL, brade.wall, "wall")
+    if brade.wall != "none":
+        wall += f" ({_rv(brade.wall)})"
+    extra = []
+    if brade.huk_burst:
+        extra.append("a huk band may be burst (`RV-7`)")
+    if brade.five_blots:
+        extra.append("five blots before the first band (`RV-3`)")
+    ids = [rs.rule_id("land"), rs.rule_id("hit")]
+    if brade.noband is not None:
+        ids.append(rs.rule_id("noband"))
+    return noband, wall, extra, ids
+
+
+_BANDS: Final[dict[str, Callable[[RuleSet], tuple[str, str, list[str], list[str]]]]] = {
+    "puff": _puff_bands,
+    "brade": _brade_bands,
+}
+
+
 def _bearoff(specs: list[RuleSet]) -> Table:
     rows = []
     for rs in specs:
         how = _word(BEAROFF, rs.bearoff, "bearoff")
         if rs.bearoff.startswith("8"):
             how += f" ({_rv(rs.bearoff)})"
-        extra = []
-        if rs.exact_25:
-            extra.append("any checker with the exact number (`exact-25`)")
-        if rs.bear_bands_only:
-            extra.append("beginning only once every checker there stands in a band (`RV-9`)")
-        if rs.huk_blocks_bearoff:
-            extra.append("not while the opponent holds his huk (`RV-10`)")
+        extra = _BEAROFF[rs.family](rs)
         rows.append(
             (
                 _name(rs),
@@ -387,6 +438,30 @@ def _bearoff(specs: list[RuleSet]) -> Table:
         ("Rule set", "When", "Which checker, which die", "Also", "Rules"),
         rows_t(rows),
     )
+
+
+def _puff_bearoff(rs: RuleSet) -> list[str]:
+    """Puff's bear-off option (exact-25)."""
+    if PuffRules.narrow(rs).exact_25:
+        return ["any checker with the exact number (`exact-25`)"]
+    return []
+
+
+def _brade_bearoff(rs: RuleSet) -> list[str]:
+    """Bräde's bear-off paragraphs beside RV 8 (RV 9, RV 10)."""
+    brade = BradeRules.narrow(rs)
+    extra = []
+    if brade.bear_bands_only:
+        extra.append("beginning only once every checker there stands in a band (`RV-9`)")
+    if brade.huk_blocks_bearoff:
+        extra.append("not while the opponent holds his huk (`RV-10`)")
+    return extra
+
+
+_BEAROFF: Final[dict[str, Callable[[RuleSet], list[str]]]] = {
+    "puff": _puff_bearoff,
+    "brade": _brade_bearoff,
+}
 
 
 def _scoring(specs: list[RuleSet]) -> Table:
@@ -411,14 +486,15 @@ def _scoring(specs: list[RuleSet]) -> Table:
 
 def _puff_ways(rs: RuleSet) -> tuple[str, str]:
     ways = "bear off all fifteen"
-    if rs.tower_goose:
+    if PuffRules.narrow(rs).tower_goose:
         ways += "; tower 4, goose march 3 (`tower-goose`)"
     return ways, "—"
 
 
 def _brade_ways(rs: RuleSet) -> tuple[str, str]:
-    ways = ", ".join(["hemspel", "jan", "sprängjan", *(PATTERN[p] for p in rs.patterns)])
-    return ways, _points_source(rs.points)
+    brade = BradeRules.narrow(rs)
+    ways = ", ".join(["hemspel", "jan", "sprängjan", *(PATTERN[p] for p in brade.patterns)])
+    return ways, _points_source(brade.points)
 
 
 _WAYS: Final[dict[str, Callable[[RuleSet], tuple[str, str]]]] = {
@@ -429,7 +505,7 @@ _WAYS: Final[dict[str, Callable[[RuleSet], tuple[str, str]]]] = {
 
 def _brade_wins(specs: list[RuleSet]) -> Table:
     rows = []
-    for rs in _groups(specs)["brade"]:
+    for rs in _brades(specs):
         munk = "one point per waiting checker (`RV-20`)" if rs.munk_graded else "as the table"
         jan = _word(JAN_WHEN, rs.jan_when, "jan_when")
         if rs.jan_graded:
@@ -454,7 +530,7 @@ def _brade_wins(specs: list[RuleSet]) -> Table:
 def _points(specs: list[RuleSet]) -> Table:
     tables = list(_brade.POINTS)
     used: dict[str, list[str]] = {t: [] for t in tables}
-    for rs in _groups(specs)["brade"]:
+    for rs in _brades(specs):
         used[rs.points].append(f"`{rs.name}`")
     header = ("Outcome", *(_points_source(t) for t in tables))
     rows = []
