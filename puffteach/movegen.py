@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .board import OFF
 from .errors import DiceError
@@ -89,7 +90,7 @@ _UNSEARCHED = (-1, 0, -1)
 
 def _reach(
     t: Turn,
-    fam: Family,
+    fam: Family[Any],
     pos: Position,
     cont: int | None,
     rem: tuple[int, ...],
@@ -124,7 +125,7 @@ def _reach(
     return False
 
 
-def _raw(t: Turn, fam: Family, pos: Position, die: int, cont: int | None) -> list[Step]:
+def _raw(t: Turn, fam: Family[Any], pos: Position, die: int, cont: int | None) -> list[Step]:
     """The family's raw steps of ``die`` from ``pos`` in the roll ``t``."""
     return fam.steps(t.rules, pos, die, cont, t.plan.first_roll)
 
@@ -146,7 +147,7 @@ def _fast_target(t: Turn) -> tuple[int, int, int]:
     return (best, hi, -1)  # pips -1: steps are decided by search, not by listing plays
 
 
-def _candidates(t: Turn, fam: Family) -> list[Step]:
+def _candidates(t: Turn, fam: Family[Any]) -> list[Step]:
     """The raw steps of every die still due (free regimes; the higher die when it is forced).
     A new list each call (callers may consume it)."""
     hi = t.target[1] if t.target is not None else 0
@@ -160,7 +161,7 @@ def _candidates(t: Turn, fam: Family) -> list[Step]:
     return list(raw)
 
 
-def _wins_now(t: Turn, fam: Family, st: Step) -> bool:
+def _wins_now(t: Turn, fam: Family[Any], st: Step) -> bool:
     p2 = apply_step(t.rules, t.pos, st)
     return fam.early_outcome(t, t.pos, p2, st, t.moves) is not None
 
@@ -173,7 +174,7 @@ def _ends_roll(pos: Position) -> bool:
     return pos.side(pos.turn)[OFF] == CHECKERS
 
 
-def _keeps_target(t: Turn, fam: Family, st: Step, need: int) -> bool:
+def _keeps_target(t: Turn, fam: Family[Any], st: Step, need: int) -> bool:
     """Free regimes: may ``st`` be played now, i.e. does it win at once or leave ``need`` more
     dice that can still be moved (B-dice, PI-order maximisation)?"""
     if need <= 0:  # the step completes the target: any step of a die still due does

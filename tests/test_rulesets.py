@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,9 @@ from puffteach import Position, rules
 from puffteach.families import family_of
 from puffteach.families.brade import BRADE
 from puffteach.families.puff import PUFF
+from puffteach.movegen import begin, plans
 from puffteach.players.net import _rule_bits
-from puffteach.rules import BradeRules, PuffRules, RuleSet
+from puffteach.rules import ALL_PRESETS, BradeRules, PuffRules, RuleSet
 
 GOLDEN = json.loads(
     (Path(__file__).resolve().parent / "golden" / "rulesets.json").read_text(encoding="utf-8")
@@ -92,32 +94,42 @@ def test_a_field_of_the_other_family_is_refused() -> None:
 
 
 def test_family_modules_take_only_their_own_rule_sets() -> None:
-    """Each family module narrows to its own type: handed the other family's rule set it
-    refuses (TypeError) instead of reading a field that is not there."""
+    """Each family is a ``Family`` of its own rule-set type, and ``family_of`` hands every
+    preset's rule set to the family of its type; a method that gets the rule set with a turn
+    refuses another family's (TypeError) instead of reading a field that is not there."""
+    assert typing.get_args(type(PUFF).__orig_bases__[0]) == (PuffRules,)  # type: ignore[attr-defined]
+    assert typing.get_args(type(BRADE).__orig_bases__[0]) == (BradeRules,)  # type: ignore[attr-defined]
+    for name in ALL_PRESETS:
+        rs = rules(name)
+        fam = family_of(rs)
+        assert typing.get_args(type(fam).__orig_bases__[0]) == (type(rs),), name  # type: ignore[attr-defined]
     puff, brade = rules("lang-puff"), rules("brade-family")
-    assert family_of(puff) is PUFF and family_of(brade) is BRADE
-    assert PUFF.keys(puff) == {"wpasch", "bpasch", "streak"}
+    assert PUFF.keys(puff) == {"wpasch", "bpasch", "streak"}  # LT: a later pasch rolls again
     assert BRADE.keys(brade) == {"wonedie", "bonedie", "wseries", "bseries"}  # BH's 15a
-    start = Position.start(brade)
+    brade_turn = begin(brade, Position.start(brade), plans(brade, Position.start(brade), (3, 1))[0])
+    puff_turn = begin(puff, Position.start(puff), plans(puff, Position.start(puff), (3, 1))[0])
     with pytest.raises(TypeError, match="not a PuffRules"):
-        PUFF.steps(brade, start, 3, None, False)
+        PUFF.finish(brade_turn)
     with pytest.raises(TypeError, match="not a BradeRules"):
-        BRADE.steps(puff, Position.start(puff), 3, None, False)
-    with pytest.raises(TypeError, match="not a BradeRules"):
-        BRADE.keys(puff)
+        BRADE.finish(puff_turn)
     assert PuffRules.narrow(puff) is puff
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="brade-family is a BradeRules, not a PuffRules"):
         PuffRules.narrow(brade)
 
 
 #: a Puff preset with a bräde field, a bräde preset with a Puff field, a Puff field of the
-#: wrong value: mypy (strict, the project's configuration) must refuse each line
+#: wrong value, the Puff family handed a bräde rule set: mypy (strict, the project's
+#: configuration) must refuse each of these lines (4, 5, 6 and 10)
 _MISTYPED = """
 from puffteach.rules import BradeFields, PuffFields
 
-PUFF = PuffFields(source="LT", layout="long", wall="6a")
-BRADE = BradeFields(source="RV", layout="brade", generalpasch=True)
+A_PUFF = PuffFields(source="LT", layout="long", wall="6a")
+A_BRADE = BradeFields(source="RV", layout="brade", generalpasch=True)
 WRONG = PuffFields(source="LT", layout="long", bearoff="8a")
+from puffteach.families.puff import PUFF
+from puffteach.rules import BradeRules
+def keys(rs: BradeRules) -> frozenset[str]:
+    return PUFF.keys(rs)
 """
 
 
@@ -125,7 +137,8 @@ def test_mypy_refuses_a_field_of_the_other_family(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The per-family typed dicts make the type checker reject a bräde field in a Puff preset
-    (and the reverse, and a bräde value in a Puff field)."""
+    (and the reverse, and a bräde value in a Puff field), and the Puff family a bräde rule
+    set."""
     api = pytest.importorskip("mypy.api")
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)  # where mypy finds puffteach
     bad = tmp_path / "bad_preset.py"
@@ -133,5 +146,5 @@ def test_mypy_refuses_a_field_of_the_other_family(
     out, _, status = api.run(["--strict", "--no-incremental", "--cache-dir", os.devnull, str(bad)])
     assert status == 1, out
     lines = {line.split(":")[1] for line in out.splitlines() if ": error:" in line}
-    assert lines == {"4", "5", "6"}, out
+    assert lines == {"4", "5", "6", "10"}, out
     assert 'key "wall"' in out and 'key "generalpasch"' in out and "'8a'" in out

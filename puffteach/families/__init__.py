@@ -20,7 +20,7 @@ CLI, the widget, the players) ask the rule set's family, never ``rules.family``:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules import KEYS
 from .base import Family
@@ -33,10 +33,12 @@ if TYPE_CHECKING:
 __all__ = ["FAMILIES", "Family", "family_of"]
 
 #: family name -> family (``rules.family`` names it)
-FAMILIES: dict[str, Family] = {"puff": PUFF, "brade": BRADE}
+#: (each is a ``Family`` of its own rule-set type: a rule set's ``family`` picks the family
+#: that takes its type)
+FAMILIES: dict[str, Family[Any]] = {"puff": PUFF, "brade": BRADE}
 KEYS.update((name, fam.keys) for name, fam in FAMILIES.items())  # the rule data asks them
 
 
-def family_of(rs: RuleSet) -> Family:
+def family_of(rs: RuleSet) -> Family[Any]:
     """The family object for a rule set."""
     return FAMILIES[rs.family]

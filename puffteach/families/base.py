@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from ..messages import Message
@@ -14,9 +14,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Family"]
 
+#: the rule-set type of a family (``Puff`` is a ``Family[PuffRules]``)
+R = TypeVar("R", bound="RuleSet")
 
-class Family(ABC):
-    """One game family's rules. Stateless: every method takes the rule set it applies."""
+
+class Family(ABC, Generic[R]):
+    """One game family's rules. Stateless: every method takes the rule set it applies, typed as
+    the family's own (:func:`~puffteach.families.family_of` hands each family its own kind of
+    rule set; a method given a turn takes the turn's rule set as its own type once)."""
 
     name: ClassVar[str]
     #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
@@ -25,16 +30,14 @@ class Family(ABC):
 
     # ------------------------------------------------------------------ single steps
     @abstractmethod
-    def steps(
-        self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
-    ) -> list[Step]:
+    def steps(self, rs: R, pos: Position, die: int, cont: int | None, first: bool) -> list[Step]:
         """Every single step ``die`` allows the side to move (no look-ahead): the steps the
         check chain answers with a Step."""
 
     @abstractmethod
     def check(
         self,
-        rs: RuleSet,
+        rs: R,
         pos: Position,
         frm: int,
         to: int,
@@ -44,7 +47,7 @@ class Family(ABC):
     ) -> Step | Refusal:
         """The check chain: the step ``frm/to`` with ``die``, or the first rule it breaks."""
 
-    def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:
+    def after_step(self, rs: R, pos: Position, step: Step) -> Position:
         """The position after a step that moves several checkers at once (bräde RV 2a's
         six-out, which under RV 2b/2c sends an answered six-out home)."""
         return pos
@@ -55,36 +58,36 @@ class Family(ABC):
 
     # ------------------------------------------------------------------ a roll
     @abstractmethod
-    def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
+    def check_dice(self, rs: R, pos: Position, dice: tuple[int, ...]) -> None:
         """Raise ValueError when ``dice`` is not a roll the side to move may make now."""
 
     @abstractmethod
-    def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
+    def plans(self, rs: R, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """The ways the roll ``dice`` may be moved (more than one for a generalpasch)."""
 
-    def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
+    def one_die_required(self, rs: R, pos: Position) -> bool:
         """Must the side to move roll one die (bräde RV 15)?"""
         return False
 
-    def one_die_allowed(self, rs: RuleSet, pos: Position) -> bool:
+    def one_die_allowed(self, rs: R, pos: Position) -> bool:
         """May the side to move choose a one-die roll now (bräde RV 15)?"""
         return False
 
-    def follows_checker(self, rs: RuleSet) -> bool:
+    def follows_checker(self, rs: R) -> bool:
         """May a step's legality depend on where the checker moved by the previous die stands
         (the turn's ``cont``: Puff long-puff-entry (e))? Then the order of equal dice matters."""
         return False
 
-    def shape_wins(self, rs: RuleSet) -> bool:
+    def shape_wins(self, rs: R) -> bool:
         """Can the end of a roll win by the shape of the board alone (Puff tower-goose: all
         fifteen on one point, or one on each of fifteen points in a row)?"""
         return False
 
-    def patterns(self, rs: RuleSet) -> tuple[str, ...]:
+    def patterns(self, rs: R) -> tuple[str, ...]:
         """The beautiful patterns that win (bräde RV 14-19), as outcome kinds."""
         return ()
 
-    def reroll_once(self, rs: RuleSet) -> bool:
+    def reroll_once(self, rs: R) -> bool:
         """May a player refuse one roll per game and roll again (bräde RV 25)?"""
         return False
 
@@ -93,18 +96,18 @@ class Family(ABC):
         """Must a free-order roll be decided by listing whole plays (pips, play-level rules)
         rather than by the faster search for the number of dice that can be used?"""
 
-    def play_pips(self, rs: RuleSet, moves: tuple[Step, ...]) -> int:
+    def play_pips(self, rs: R, moves: tuple[Step, ...]) -> int:
         """The pips a play uses when the rules ask for as many pips as possible (bräde)."""
         return 0
 
-    def maximise_refusal(self, rs: RuleSet) -> Refusal:
+    def maximise_refusal(self, rs: R) -> Refusal:
         """Why a step that is legal alone is refused within the roll: it would leave dice
         unused that another play would use (PI-order's maximisation)."""
         from ..steps import Refusal
 
         return Refusal.of(rs.rule_id("order"), "refusal.maximise")
 
-    def play_rules(self, rs: RuleSet) -> bool:
+    def play_rules(self, rs: R) -> bool:
         """Does a rule judge whole plays (so a shorter play can be legal where every longer
         one is not, bräde RV 3)?"""
         return False
@@ -113,12 +116,12 @@ class Family(ABC):
         """A rule that forbids this whole play although each step is legal (bräde RV 3)."""
         return None
 
-    def match_start(self, rs: RuleSet) -> str:
+    def match_start(self, rs: R) -> str:
         """Who starts the next game of a match, as RV 1's code: ``1a`` the loser, ``1b`` the
         players roll for it (tek), ``1c`` the winner."""
         return "1b"
 
-    def roll_name(self, rs: RuleSet, dice: tuple[int, ...]) -> str | None:
+    def roll_name(self, rs: R, dice: tuple[int, ...]) -> str | None:
         """The traditional name of a roll (bräde RV 23), if the family has them."""
         return None
 
@@ -135,19 +138,19 @@ class Family(ABC):
         machine then sets the side to roll next)."""
 
     def after_game(
-        self, rs: RuleSet, outcome: Outcome, pos: Position, first_side: int
+        self, rs: R, outcome: Outcome, pos: Position, first_side: int
     ) -> tuple[int, int, int] | None:
         """Extra rolls for the loser after a win (bräde RV 11-13): ``(paragraph, loser,
         rolls)``, or None. ``first_side`` rolled first in this game."""
         return None
 
-    def resign_refusal(self, rs: RuleSet, pos: Position) -> Message | None:
+    def resign_refusal(self, rs: R, pos: Position) -> Message | None:
         """None if the side to move may resign now (bräde RV 4a), else why not."""
         from ..messages import Message
 
         return Message.of("error.no_resign", rules=rs.name)
 
-    def resign_outcome(self, rs: RuleSet, pos: Position) -> Outcome:
+    def resign_outcome(self, rs: R, pos: Position) -> Outcome:
         from ..errors import LocalizedError
 
         raise LocalizedError("error.no_resign", rules=rs.name)
@@ -167,10 +170,10 @@ class Family(ABC):
 
     # ------------------------------------------------------------------ state
     @abstractmethod
-    def keys(self, rs: RuleSet) -> frozenset[str]:
+    def keys(self, rs: R) -> frozenset[str]:
         """The position keys this rule set tracks."""
 
-    def notices(self, rs: RuleSet, before: Position, after: Position, side: int) -> list[Message]:
+    def notices(self, rs: R, before: Position, after: Position, side: int) -> list[Message]:
         """What the board should tell the players after a roll (bräde: the janblotta is out)."""
         return []
 

@@ -34,6 +34,12 @@ _R = Refusal.of
 _BOARD: Final = range(1, OFF)
 
 
+def _own(rs: RuleSet) -> BradeRules:
+    """A turn's rule set as a bräde one (TypeError for another family's): the one narrowing
+    helper of this module, for the functions that get the rule set with the turn."""
+    return rs if type(rs) is BradeRules else BradeRules.narrow(rs)
+
+
 def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
 
@@ -202,7 +208,7 @@ _FOURTH: Final = 19
 def early_outcome(
     t: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
 ) -> Outcome | None:
-    rs = BradeRules.narrow(t.rules)
+    rs = _own(t.rules)
     me = pos.turn
     own, opp = _sides(pos)
     if own[OFF] == CHECKERS:
@@ -242,7 +248,7 @@ def _jan_made_by_burst(t: Turn) -> bool:
 
 def finish(t: Turn) -> tuple[Position, Outcome | None]:
     """End of a bräde roll: patterns under 14a, jan under 24b, and the state keys."""
-    rs = BradeRules.narrow(t.rules)
+    rs = _own(t.rules)
     pos = t.pos
     me = t.start.turn
     outcome = t.outcome
@@ -285,7 +291,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None]:
 def six_out_step(t: Turn) -> list[Step]:
     """RV 2a-2c: a first roll of 6-6 may put six checkers from the home on point 7 (four in
     the Icelandic form; with 2a-kvartaner a first 4-4 may put six on point 5)."""
-    rs = BradeRules.narrow(t.rules)
+    rs = _own(t.rules)
     if rs.opening_six == "none" or t.moves:
         return []
     if t.plan.dice == (6, 6):
@@ -505,13 +511,13 @@ def _plan(dice: tuple[int, ...]) -> Plan:
 _PLANS: dict[tuple[int, ...], Plan] = {}
 
 
-class Brade(Family):
+class Brade(Family[BradeRules]):
     name = "brade"
 
     # ------------------------------------------------------------------ the check chain
     def check(
         self,
-        rs: RuleSet,
+        rs: BradeRules,
         pos: Position,
         frm: int,
         to: int,
@@ -519,29 +525,28 @@ class Brade(Family):
         cont: int | None = None,
         first: bool = False,
     ) -> Step | Refusal:
-        return _chain(BradeRules.narrow(rs), pos, die, (frm,), to, True)[0]
+        return _chain(rs, pos, die, (frm,), to, True)[0]
 
     def steps(
-        self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
+        self, rs: BradeRules, pos: Position, die: int, cont: int | None, first: bool
     ) -> list[Step]:
         own = pos.b if pos.turn else pos.w
         # B-hit: the hit checkers first; else every occupied point (empty ones skipped in C)
         frms = (0,) if own[0] else compress(_BOARD, own[1:OFF])
-        rs = BradeRules.narrow(rs)
         steps: list[Any] = _chain(rs, pos, die, frms, None, False)  # no refusal without why
         return steps
 
-    def after_step(self, rs: RuleSet, pos: Position, step: Step) -> Position:
-        return answer_six_out(BradeRules.narrow(rs), pos) if step.many > 1 else pos
+    def after_step(self, rs: BradeRules, pos: Position, step: Step) -> Position:
+        return answer_six_out(rs, pos) if step.many > 1 else pos
 
     def first_steps(self, turn: Turn) -> list[Step]:
         return six_out_step(turn)
 
     # ------------------------------------------------------------------ a roll
-    def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
-        check_dice_count(BradeRules.narrow(rs), pos, dice)
+    def check_dice(self, rs: BradeRules, pos: Position, dice: tuple[int, ...]) -> None:
+        check_dice_count(rs, pos, dice)
 
-    def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
+    def plans(self, rs: BradeRules, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """B-dice: free order, as much as possible; an alla is moved four times; a one-die
         roll (RV 15) moves one die."""
         plan = _PLANS.get(dice) if type(dice) is tuple else None  # (a list is not cached)
@@ -551,8 +556,7 @@ class Brade(Family):
                 _PLANS[dice] = plan
         return [plan]
 
-    def one_die_required(self, rs: RuleSet, pos: Position) -> bool:
-        rs = BradeRules.narrow(rs)
+    def one_die_required(self, rs: BradeRules, pos: Position) -> bool:
         if rs.one_die == "none":
             return False
         me = pos.turn
@@ -560,8 +564,7 @@ class Brade(Family):
             rs.one_die == "15b" and pos.side_flag(me, "series") >= 2
         )
 
-    def one_die_allowed(self, rs: RuleSet, pos: Position) -> bool:
-        rs = BradeRules.narrow(rs)
+    def one_die_allowed(self, rs: BradeRules, pos: Position) -> bool:
         if rs.one_die == "none":
             return False
         return self.one_die_required(rs, pos) or one_die_chance(rs, pos)
@@ -569,7 +572,7 @@ class Brade(Family):
     def needs_listing(self, turn: Turn) -> bool:
         """Bear-off with reduction (pips count), RV 3's play-level rule and a possible six-out
         are decided by listing whole plays."""
-        rs = BradeRules.narrow(turn.rules)
+        rs = _own(turn.rules)
         own = turn.pos.b if turn.pos.turn else turn.pos.w
         if rs.five_blots or (
             rs.opening_six != "none" and turn.plan.dice in ((6, 6), (4, 4)) and own[1] == CHECKERS
@@ -579,30 +582,30 @@ class Brade(Family):
             return sum(own[:19]) <= len(turn.remaining)
         return False
 
-    def patterns(self, rs: RuleSet) -> tuple[str, ...]:
-        return BradeRules.narrow(rs).patterns
+    def patterns(self, rs: BradeRules) -> tuple[str, ...]:
+        return rs.patterns
 
-    def reroll_once(self, rs: RuleSet) -> bool:
-        return BradeRules.narrow(rs).reroll_once
+    def reroll_once(self, rs: BradeRules) -> bool:
+        return rs.reroll_once
 
-    def play_pips(self, rs: RuleSet, moves: tuple[Step, ...]) -> int:
+    def play_pips(self, rs: BradeRules, moves: tuple[Step, ...]) -> int:
         return sum((st.to - st.frm) * st.many for st in moves)
 
-    def maximise_refusal(self, rs: RuleSet) -> Refusal:
+    def maximise_refusal(self, rs: BradeRules) -> Refusal:
         return _R(rs.rule_id("dice"), "refusal.brade_maximise")
 
-    def play_rules(self, rs: RuleSet) -> bool:
-        return BradeRules.narrow(rs).five_blots
+    def play_rules(self, rs: BradeRules) -> bool:
+        return rs.five_blots
 
     def play_refusal(self, turn: Turn, moves: tuple[Step, ...]) -> Refusal | None:
-        if BradeRules.narrow(turn.rules).five_blots and not five_blots_ok(turn, moves):
+        if _own(turn.rules).five_blots and not five_blots_ok(turn, moves):
             return _R("RV-3", "refusal.five_blots")
         return None
 
-    def match_start(self, rs: RuleSet) -> str:
-        return BradeRules.narrow(rs).match_start
+    def match_start(self, rs: BradeRules) -> str:
+        return rs.match_start
 
-    def roll_name(self, rs: RuleSet, dice: tuple[int, ...]) -> str | None:
+    def roll_name(self, rs: BradeRules, dice: tuple[int, ...]) -> str | None:
         return roll_name(*dice) if len(dice) == 2 else None
 
     # ------------------------------------------------------------------ outcomes
@@ -617,10 +620,10 @@ class Brade(Family):
         return finish(turn)
 
     def after_game(
-        self, rs: RuleSet, outcome: Outcome, pos: Position, first_side: int
+        self, rs: BradeRules, outcome: Outcome, pos: Position, first_side: int
     ) -> tuple[int, int, int] | None:
         """RV 11-13: does the loser get extra rolls after this win?"""
-        after = BradeRules.narrow(rs).after_game
+        after = rs.after_game
         if not after or outcome.winner not in (0, 1):
             return None
         loser = 1 - outcome.winner
@@ -633,11 +636,11 @@ class Brade(Family):
             return (13, loser, 3)
         return None
 
-    def resign_refusal(self, rs: RuleSet, pos: Position) -> Message | None:
-        return may_resign(BradeRules.narrow(rs), pos)
+    def resign_refusal(self, rs: BradeRules, pos: Position) -> Message | None:
+        return may_resign(rs, pos)
 
-    def resign_outcome(self, rs: RuleSet, pos: Position) -> Outcome:
-        out = score(BradeRules.narrow(rs), pos, 1 - pos.turn, "hemspel")
+    def resign_outcome(self, rs: BradeRules, pos: Position) -> Outcome:
+        out = score(rs, pos, 1 - pos.turn, "hemspel")
         return Outcome(out.winner, "hemspel", out.points, out.munk, False)
 
     # ------------------------------------------------------------------ explanations
@@ -645,7 +648,7 @@ class Brade(Family):
         return turn.rules.rule_id("dice")
 
     def legal_rule(self, turn: Turn, step: Step) -> str:
-        rs = BradeRules.narrow(turn.rules)
+        rs = _own(turn.rules)
         if step.many > 1:
             return f"RV-{rs.opening_six}"
         if step.frm == 0:
@@ -663,13 +666,12 @@ class Brade(Family):
             return None
         for d in sorted(set(turn.forfeited)):
             if frm + d == to or (to == OFF and frm + d >= to):
-                r = self.check(turn.rules, turn.pos, frm, to, d)
+                r = self.check(_own(turn.rules), turn.pos, frm, to, d)
                 return r if isinstance(r, Refusal) else None
         return None
 
     # ------------------------------------------------------------------ state
-    def keys(self, rs: RuleSet) -> frozenset[str]:
-        rs = BradeRules.narrow(rs)
+    def keys(self, rs: BradeRules) -> frozenset[str]:
         keys: set[str] = set()
         if rs.opening_six in ("2b", "2c"):
             keys |= {"wrolled", "brolled"}
@@ -683,7 +685,9 @@ class Brade(Family):
             keys |= {"wjanblotta", "bjanblotta"}
         return frozenset(keys)
 
-    def notices(self, rs: RuleSet, before: Position, after: Position, side: int) -> list[Message]:
+    def notices(
+        self, rs: BradeRules, before: Position, after: Position, side: int
+    ) -> list[Message]:
         if janblotta_out(after.side(side)) and not janblotta_out(before.side(side)):
             return [Message.of("notice.janblotta", side=Color(side))]
         return []

@@ -34,6 +34,12 @@ def _protected(rs: PuffRules, pos: Position, opp: tuple[int, ...]) -> bool:
     return rs.long_entry and opp[0] > 0 and not pos.side_flag(1 - pos[2], "entered")
 
 
+def _own(rs: RuleSet) -> PuffRules:
+    """A turn's rule set as a Puff one (TypeError for another family's): the one narrowing
+    helper of this module, for the methods that get the rule set with the turn."""
+    return rs if type(rs) is PuffRules else PuffRules.narrow(rs)
+
+
 def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (pos.b, pos.w) if pos.turn else (pos.w, pos.b)
 
@@ -167,14 +173,14 @@ def rearmost(own: tuple[int, ...]) -> int:
     return OFF
 
 
-class Puff(Family):
+class Puff(Family[PuffRules]):
     name = "puff"
     early_only_on_bearoff = True  # tower/goose patterns are decided at the end of the roll
 
     # ------------------------------------------------------------------ the check chain
     def check(
         self,
-        rs: RuleSet,
+        rs: PuffRules,
         pos: Position,
         frm: int,
         to: int,
@@ -182,12 +188,11 @@ class Puff(Family):
         cont: int | None = None,
         first: bool = False,
     ) -> Step | Refusal:
-        return _check(PuffRules.narrow(rs), pos, frm, to, die, cont, first)
+        return _check(rs, pos, frm, to, die, cont, first)
 
     def steps(
-        self, rs: RuleSet, pos: Position, die: int, cont: int | None, first: bool
+        self, rs: PuffRules, pos: Position, die: int, cont: int | None, first: bool
     ) -> list[Step]:
-        rs = PuffRules.narrow(rs)
         if pos[2]:
             own, opp = pos[1], pos[0]
         else:
@@ -206,13 +211,12 @@ class Puff(Family):
         return out
 
     # ------------------------------------------------------------------ a roll
-    def check_dice(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> None:
+    def check_dice(self, rs: PuffRules, pos: Position, dice: tuple[int, ...]) -> None:
         if len(dice) != 2:
             raise DiceError("error.dice.two", rules=rs.name, n=len(dice))
 
-    def plans(self, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
+    def plans(self, rs: PuffRules, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
         """One plan, or seven for the generalpasch (played as rolled, or named as x-x)."""
-        rs = PuffRules.narrow(rs)
         a, b = (dice[0], dice[1]) if dice[0] <= dice[1] else (dice[1], dice[0])
         if a != b and not rs.long_entry:  # P-order / PI-order: the same plan every time
             plan = _UNEQUAL.get((rs.name, a, b))
@@ -225,11 +229,11 @@ class Puff(Family):
             out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
         return out
 
-    def follows_checker(self, rs: RuleSet) -> bool:
-        return PuffRules.narrow(rs).long_entry
+    def follows_checker(self, rs: PuffRules) -> bool:
+        return rs.long_entry
 
-    def shape_wins(self, rs: RuleSet) -> bool:
-        return PuffRules.narrow(rs).tower_goose
+    def shape_wins(self, rs: PuffRules) -> bool:
+        return rs.tower_goose
 
     def needs_listing(self, turn: Turn) -> bool:
         return False
@@ -239,12 +243,11 @@ class Puff(Family):
         self, turn: Turn, before: Position, pos: Position, step: Step, prior: tuple[Step, ...]
     ) -> Outcome | None:
         if (pos.b if pos.turn else pos.w)[OFF] == CHECKERS:
-            return win_outcome(PuffRules.narrow(turn.rules), pos, pos.turn, "bearoff")
+            return win_outcome(_own(turn.rules), pos, pos.turn, "bearoff")
         return None
 
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
-        rs, me, pos, outcome = turn.rules, turn.start.turn, turn.pos, turn.outcome
-        rs = PuffRules.narrow(rs)
+        rs, me, pos, outcome = _own(turn.rules), turn.start.turn, turn.pos, turn.outcome
         if outcome is None and rs.tower_goose:
             kind = pattern_win(rs, pos, me)
             if kind:
@@ -258,7 +261,7 @@ class Puff(Family):
 
     # ------------------------------------------------------------------ explanations
     def pasch_rule(self, turn: Turn) -> str:
-        rs, start = PuffRules.narrow(turn.rules), turn.start
+        rs, start = _own(turn.rules), turn.start
         if rs.fourth_pasch and start.streak >= 3:
             return "fourth-pasch"
         if rs.long_entry and turn.plan.first_roll:
@@ -266,7 +269,7 @@ class Puff(Family):
         return rs.rule_id("pasch-1" if start.pasches(start.turn) == 0 else "pasch-n")
 
     def legal_rule(self, turn: Turn, step: Step) -> str:
-        rs = PuffRules.narrow(turn.rules)
+        rs = _own(turn.rules)
         if turn.plan.first_roll or (
             rs.long_entry and step.frm != 0 and turn.pos.side(turn.pos.turn)[0]
         ):
@@ -282,8 +285,7 @@ class Puff(Family):
         return rs.rule_id("order")
 
     # ------------------------------------------------------------------ state
-    def keys(self, rs: RuleSet) -> frozenset[str]:
-        rs = PuffRules.narrow(rs)
+    def keys(self, rs: PuffRules) -> frozenset[str]:
         keys = {"wpasch", "bpasch"}
         if rs.pasch_reroll != "never":
             keys.add("streak")

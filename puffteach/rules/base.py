@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import ClassVar, Final, Literal, Self, TypedDict
+from typing import Final, Literal, Self, TypedDict
 
 from ..board import Layout
 from ..errors import LocalizedError
@@ -53,9 +52,6 @@ class RuleSet:
     family modules reads only these shared fields and asks the family
     (:func:`puffteach.families.family_of`) about anything else."""
 
-    #: ``"puff"`` or ``"brade"``: set by the subclass
-    family: ClassVar[Literal["puff", "brade"]]
-
     name: str
     preset: str
     codes: tuple[str, ...]
@@ -92,6 +88,11 @@ class RuleSet:
 
     # Both families have these, each with its own values (a field of the subclass):
     @property
+    def family(self) -> Literal["puff", "brade"]:
+        """``"puff"`` or ``"brade"``: fixed by the class (a field, not set by presets)."""
+        raise NotImplementedError
+
+    @property
     def bearoff(self) -> PuffBearoff | BradeBearoff:
         """How checkers are borne off (a field of each family, typed by it)."""
         raise NotImplementedError
@@ -119,17 +120,20 @@ class RuleSet:
     def cite(self, concept: str) -> Rule:
         return RULES[self.rule_id(concept)]
 
-    @cached_property
+    @property
     def keys(self) -> frozenset[str]:
         """The position keys this rule set tracks (its family says which: see KEYS)."""
-        return KEYS[self.family](self)
+        keys = _KEYS.get(self.name)  # (kept beside the rule set: a value stored on it after
+        if keys is None:  # construction would slow every attribute read of it)
+            keys = _KEYS[self.name] = KEYS[self.family](self)
+        return keys
 
 
 @dataclass(frozen=True)
 class PuffRules(RuleSet):
     """A Puff rule set (LT, PI, GP and the Puff options)."""
 
-    family: ClassVar[Literal["puff"]] = "puff"
+    family: Literal["puff"] = field(default="puff", init=False, repr=False)
 
     #: a re-roll only when every move of the pasch was made (GP; LT variant)
     reroll_needs_complete: bool = False
@@ -146,7 +150,7 @@ class PuffRules(RuleSet):
 class BradeRules(RuleSet):
     """A bräde rule set (BH and the RV paragraphs 1a-26e); the comments name the paragraph."""
 
-    family: ClassVar[Literal["brade"]] = "brade"
+    family: Literal["brade"] = field(default="brade", init=False, repr=False)
 
     bearoff: BradeBearoff = "8a"  # RV 8
     scoring: Literal["brade"] = "brade"  # by the points table
@@ -251,6 +255,7 @@ class BradeFields(CommonFields, total=False):
 
 
 _ID_MAPS: dict[str, dict[str, str]] = {}
+_KEYS: dict[str, frozenset[str]] = {}
 
 _DEFAULT_IDS: Final[dict[str, str]] = {
     "start": "P-start",
