@@ -177,7 +177,7 @@ class Family(ABC, Generic[R]):
         """What the board should tell the players after a roll (bräde: the janblotta is out)."""
         return []
 
-    def blots_protected(self, rs: RuleSet, pos: Position) -> bool:
+    def blots_protected(self, rs: R, pos: Position) -> bool:
         """Can no blot of the side not on roll be hit during this roll of the side on roll,
         whatever it plays (Puff long-puff-entry (d))? The odds skip their hit search then."""
         return False

@@ -295,7 +295,7 @@ class Puff(Family[PuffRules]):
             keys |= {"wrolled", "brolled", "wentered", "bentered"}
         return frozenset(keys)
 
-    def blots_protected(self, rs: RuleSet, pos: Position) -> bool:
+    def blots_protected(self, rs: PuffRules, pos: Position) -> bool:
         # long-puff-entry (d): no hit can lift the protection during the roll (a blot is not
         # hit while it holds), so it holds for the whole roll
         return _protected(rs, pos, _sides(pos)[1])
