@@ -10,7 +10,12 @@
   Legality is the engine's own: each roll is played through the roll machine
   (:func:`puffteach.movegen.begin` / ``push`` / ``turn_steps``), so blocked points, LT's
   lower-die-first order, entering first, the pasches' fixed order and bräde's noband rule are
-  honoured without being restated here.
+  honoured without being restated here. The search (depth first, each state once) stops at
+  the first hit and skips every state in which no attacker checker can still come down on the
+  blot with the dice left (in their order, or any order in free regimes) touching down on no
+  band of the defender; when the family says no blot can be hit this roll
+  (``Family.blots_protected``: long-puff-entry (d)) it is not run at all. So an opponent's
+  later pasch (eight moves, up to ~10⁵ plays) costs little unless a hit is nearly possible.
 - :func:`enter_chance`, :func:`jan_chance` (bräde: the chance to be made jan by the next
   roll), :func:`pasch_series`.
 - :func:`shots`: a fast count of the rolls that reach a distance (the classic direct/indirect

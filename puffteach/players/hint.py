@@ -16,6 +16,17 @@
 The best play of a hint is never worse than the played play by the hint's own evaluation:
 a played play outside the candidates searched is searched at the same depth and ranked with
 them.
+
+**Cost** (figures: ``benchmarks/hint.py`` and the README). A roll's plays are the search
+player's candidates (:func:`~puffteach.players.search.candidate_plays`: a Puff pasch with
+four or more dice due is built by a beam, never listed); the plays a hint shows are searched
+at the level's depth (:data:`DEEP_MAX` at most) and only they get reasons; the hit counts of
+the reasons come from :func:`~puffteach.odds.hit_table`, whose search skips every state from
+which no checker can still reach a blot. A played play the beam did not reach is valued on
+its own; one named by its final position is found by a search that drops a partial play as
+soon as it cannot end there (the roll's plays are never listed). The last few rankings are
+remembered (:func:`ranked`), so the tutor's verdict after a hint on the same roll costs one
+search of the played play at most.
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ from .base import Estimate, Evaluator, PlayersError
 from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer, candidate_plays
 
 __all__ = [
+    "DEEP_MAX",
     "RATINGS",
     "VERDICTS",
     "Hint",
