@@ -194,3 +194,228 @@ def test_chapters_are_translated_and_english_only_pages_say_so(built_site: Path,
         assert "puffteach-english-only" not in (built_site / "en" / f"{page}.html").read_text(
             encoding="utf-8"
         )
+
+
+# ------------------------------------------------------------ text the engine generates
+# The rule-set tables (chapters 1 and 7, the bibliography), the drawings' titles, the glossary,
+# the worksheets' answers and the English-only notes are written while the book is built, from
+# the message catalogue in the page's language (Sphinx's ``language``), not from the .po files.
+
+
+def _cell(lang: str, kind: str, preset: str, column: str) -> str:
+    from puffteach.sphinxext.tables import table
+
+    tbl = table(kind, None, lang)
+    row = next(r for r in tbl.rows if r[0] == f"`{preset}`")
+    return dict(zip(tbl.header, row, strict=True))[column]
+
+
+# Expected cells written by hand in the sources' terms (the source and section in the comment).
+@pytest.mark.parametrize(
+    ("lang", "kind", "preset", "column", "cell"),
+    [
+        # LT, Förflyttningen av brickorna: the lower die first, or the whole roll is lost (fåta)
+        (
+            "sv",
+            "dice",
+            "kontrar-puff",
+            "Olika tärningar",
+            "lägre tärningen först; kan den inte flyttas, fåtas hela slaget",
+        ),
+        # BH, Förberedelser: all fifteen on the home (point 1); the lower die begins (teka)
+        ("sv", "start", "brade-family", "Brickorna börjar", "i hemmet (1)"),
+        ("sv", "start", "brade-family", "Öppningsslag", "den lägre tärningen börjar (teka)"),
+        # BH, Band och blottor: no band on the player's points 2-11
+        ("sv", "bands", "brade-family", "Inga band tillåtna", "på tungorna 2–11"),
+        # BH, Vinstsätt: Hemspel (RV 8c): home only with the exact number
+        (
+            "sv",
+            "bearoff",
+            "brade-family",
+            "Vilken bricka, vilken tärning",
+            "bara exakt tal; en större tärning fåtas (`RV-8c`)",
+        ),
+        # RV 7: the huk band
+        (
+            "sv",
+            "rules",
+            "B-start",
+            "Sammanfattning",
+            "alla femton brickor börjar i spelarens hem, hans tunga 1",
+        ),
+        # Pierer, Puffspiel: Thurm and Gänsereihe; Schneider when the loser has none off
+        (
+            "de",
+            "scoring",
+            "pierer-contrapuff",
+            "Wege zum Sieg",
+            "alle fünfzehn herausnehmen; Thurm 4, Gänsereihe 3 (`tower-goose`)",
+        ),
+        (
+            "de",
+            "scoring",
+            "pierer-contrapuff",
+            "Wertung",
+            "1; Schneider 2 (Verlierer hat keinen herausgenommen)",
+        ),
+        # GP, Regeln Gegenpuff: another roll after every pasch moved in full
+        (
+            "de",
+            "pasch",
+            "gegenpuff",
+            "Noch einmal würfeln",
+            "nach jedem Pasch, wenn er ganz gesetzt wurde",
+        ),
+        # LT's pasch (Pierer the same): x, x, then the faces beneath, 7-x, 7-x
+        ("de", "pasch", "lang-puff", "Erster Pasch", "x, x, danach 7−x, 7−x"),
+        ("de", "start", "lang-puff", "Die Steine beginnen", "neben dem Brett (0)"),
+        # RV 6a: six bands or more in a row are allowed but may be burst
+        (
+            "de",
+            "bands",
+            "brade-standard",
+            "Bänder nebeneinander",
+            "sechs oder mehr nebeneinander erlaubt, aber sprengbar (`RV-6a`)",
+        ),
+        # LT's order rule in the rules table: the summary is the catalogue's rule.P-order
+        (
+            "de",
+            "rules",
+            "P-order",
+            "Zusammenfassung",
+            "die kleinere Zahl wird zuerst gesetzt; geht sie nicht, verfällt der ganze Wurf",
+        ),
+    ],
+)
+def test_rule_set_tables_speak_the_page_language(
+    lang: str, kind: str, preset: str, column: str, cell: str
+) -> None:
+    assert _cell(lang, kind, preset, column) == cell
+
+
+#: words that would show an English cell left in a Swedish or German table
+ENGLISH_WORDS = frozenset(
+    "the and of with only when after before every checker checkers may must roll rolls yes "
+    "point points loser waiting table used allowed never bear borne off enters enter as "
+    "higher lower first starts board home none either both".split()
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_table_leaves_an_english_word(lang: str) -> None:
+    """Every title, heading and cell of every table, with code, rule-set names, source titles
+    and section titles (citations, in their source's language) left out, has no English word."""
+    from puffteach.rules import RULES, SOURCES
+    from puffteach.sphinxext.tables import KINDS, table
+
+    keep = [*SOURCES.values(), *(r.section for r in RULES.values())]
+    left = []
+    for kind in KINDS:
+        tbl = table(kind, None, lang)
+        for text in (tbl.title, *tbl.header, *(c for row in tbl.rows for c in row)):
+            plain = re.sub(r"`[^`]*`", " ", text)
+            for k in keep:
+                plain = plain.replace(k, " ")
+            words = set(re.findall(r"[A-Za-z]+", plain.lower())) & ENGLISH_WORDS
+            if words:
+                left.append(f"{kind}: {text!r} ({sorted(words)})")
+    assert not left, "\n".join(left[:20])
+    # the check is not vacuous: the English table has these words
+    english = " ".join(" ".join(row) for row in table("entering", None, "en").rows)
+    assert {"must", "enter", "before", "checker"} <= set(re.findall(r"[a-z]+", english))
+
+
+def test_a_table_value_without_words_fails() -> None:
+    from puffteach.sphinxext.tables import _word
+
+    assert _word("layout", "long", "sv") == "lång (en gemensam väg)"
+    with pytest.raises(ValueError, match="no words for layout='spiral'"):
+        _word("layout", "spiral", "de")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "english"),
+    [
+        (
+            "sv",
+            ["Vem börjar", "utanför brädet (0)", "Våra regler"],
+            ["off the board", "Who starts"],
+        ),
+        (
+            "de",
+            ["Wer beginnt", "neben dem Brett (0)", "Unsere Regeln"],
+            ["off the board", "Rule set"],
+        ),
+    ],
+)
+def test_the_table_directive_follows_the_page_language(
+    tmp_path: Path, lang: str, words: list[str], english: list[str]
+) -> None:
+    """A one-page book built with ``language = "sv"``/``"de"``: the directive's table speaks it;
+    a ``:caption:`` is the page's own text (translated with the page, here left as written)."""
+    pytest.importorskip("sphinx")
+    from conftest import build_tiny_book
+
+    caption = words[2]
+    proc = build_tiny_book(
+        tmp_path,
+        'extensions = ["puffteach.sphinxext"]\n'
+        'html_math_renderer = "puffteach-plain"\n'
+        f'language = "{lang}"\n'
+        f"puffteach_node_modules = {str(ROOT / 'node_modules')!r}\n",
+        "index.rst",
+        "Test\n====\n\n.. ruleset-table:: start\n   :presets: lang-puff\n\n"
+        f".. ruleset-table:: start\n   :presets: brade\n   :caption: {caption}\n",
+    )
+    if proc.returncode and "npm install" in proc.stderr:
+        pytest.skip("node_modules is missing (make npm)")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    import html as html_module
+
+    out = html_module.unescape((tmp_path / "out" / "index.html").read_text(encoding="utf-8"))
+    for w in words:
+        assert w in out, w
+    for w in english:
+        assert w not in out, w
+
+
+# ------------------------------------------------------------------- the German register
+# The German book and board say "du" (CONTRIBUTING, Translations). The formal address shows as
+# "Sie", "Ihnen", "Ihr…" written with a capital inside a sentence ("Drücken Sie", "in Ihrem
+# Browser"); at the start of a sentence "Sie"/"Ihre" may be "they"/"its" and is left alone.
+_FORMAL = re.compile(r"\b(Sie|Ihnen|Ihre[mnrs]?|Ihr)\b")
+_SENTENCE_START = re.compile(r"(^|[.!?:;—(]\s*|\*\*\s*)$")
+
+
+def formal_address(text: str) -> list[str]:
+    """The formal forms of address in a German text (see above)."""
+    found = []
+    for m in _FORMAL.finditer(text):
+        before = text[: m.start()].rstrip("*_ ")
+        if not _SENTENCE_START.search(text[: m.start()]) and before:
+            found.append(text[max(0, m.start() - 25) : m.end() + 10])
+    return found
+
+
+def test_the_register_check_sees_the_formal_address() -> None:
+    assert formal_address("Drücken Sie **▶ Spielen**, dann würfle.") != []
+    assert formal_address("Es läuft in Ihrem Browser.") != []
+    assert formal_address("Wählen Sie den Regelsatz.") != []
+    assert formal_address("Sie laufen weiterhin in entgegengesetzte Richtungen.") == []
+    assert formal_address("Brettspiele. Ihre Seite über Puff gibt die Regeln.") == []
+    assert formal_address("Drücke **▶ Spielen** und würfle in deinem Browser.") == []
+
+
+def test_the_german_book_and_board_say_du() -> None:
+    pytest.importorskip("babel")
+    import json
+
+    texts = [(f"{page}.po", m.string) for page, m in _entries("de") if m.string]
+    for path in sorted((ROOT / "puffteach" / "catalogue" / "de").glob("*.json")):
+        texts += [(path.name, t) for t in json.loads(path.read_text(encoding="utf-8")).values()]
+    formal = [f"{where}: …{hit}…" for where, t in texts for hit in formal_address(t)]
+    assert not formal, "the German texts say du, not Sie:\n" + "\n".join(formal[:30])
+    # and they do address the reader: du-forms in the book and in the board's words
+    du = re.compile(r"\b(du|dein\w*|dich|dir)\b")
+    assert sum(1 for where, t in texts if where.endswith(".po") and du.search(t)) >= 5
+    assert sum(1 for where, t in texts if where.endswith(".json") and du.search(t)) >= 5

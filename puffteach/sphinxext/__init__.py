@@ -51,7 +51,9 @@ Vendored browser files
     The argument is the table (``start``, ``dice``, ``pasch``, ``entering``, ``bands``,
     ``bearoff``, ``scoring``, ``brade-wins``, ``points``, ``roll-names``, ``codes``, ``options``,
     ``rules``, ``sources``); ``presets`` lists rule sets or the groups ``all``, ``puff``,
-    ``brade`` (default ``all``); ``caption`` overrides the title; ``name`` labels it.
+    ``brade`` (default ``all``); ``caption`` overrides the title; ``name`` labels it. Every
+    word of the table comes from the message catalogue in the page's language (Sphinx's
+    ``language``); a ``caption`` is the page's text and is translated with it (its .po file).
 
 ``rule`` role
     ``{rule}`P-order``` writes the rule id linked to its row in the ``rules`` table, followed by
@@ -351,6 +353,15 @@ class PlayDirective(SphinxDirective):
 
 
 # ---------------------------------------------------------------------------- tables
+def _page_language(language: str | None) -> str:
+    """The catalogue's language for a page built with Sphinx's ``language`` (English if the
+    catalogue has none for it)."""
+    from ..messages import LANGUAGES
+
+    lang = (language or "en").split("_")[0]
+    return lang if lang in LANGUAGES else "en"
+
+
 _CODE = re.compile(r"`([^`]+)`")
 
 
@@ -370,7 +381,10 @@ def _cell_nodes(text: str) -> list[nodes.Node]:
 def table_node(tbl: Table, title: str | None = None) -> nodes.table:
     """A docutils table for ``tbl``."""
     node = nodes.table(classes=["puffteach-ruleset-table"])
-    node += nodes.title(title or tbl.title, title or tbl.title)
+    caption = nodes.title(title or tbl.title, title or tbl.title)
+    if not title:  # the catalogue's title is in the page's language already; a :caption: of
+        caption["translatable"] = False  # the page is translated with the page (its .po)
+    node += caption
     group = nodes.tgroup(cols=len(tbl.header))
     node += group
     for _ in tbl.header:
@@ -412,7 +426,7 @@ class RulesetTableDirective(SphinxDirective):
             raise self.error(f"ruleset-table: unknown table {kind!r}; tables: {', '.join(KINDS)}")
         try:
             specs = resolve_specs(self.options.get("presets"))
-            tbl = KINDS[kind](specs)
+            tbl = KINDS[kind](specs, _page_language(self.config.language))
         except ValueError as exc:
             raise self.error(f"ruleset-table {kind}: {exc}") from None
         if not tbl.rows:

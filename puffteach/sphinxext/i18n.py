@@ -12,7 +12,8 @@ Language switch
 
 English-only pages
     The notebooks and the API reference are code with explanations and stay English. In the
-    other languages their pages open with a short note saying so (:data:`ENGLISH_ONLY_NOTE`).
+    other languages their pages open with a short note saying so (the message catalogue's
+    ``book.english_only.*``, ``puffteach/catalogue/<lang>/book.json``).
 """
 
 from __future__ import annotations
@@ -24,27 +25,14 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-__all__ = ["LANGUAGES", "ENGLISH_ONLY_NOTE", "english_only", "language_links", "setup"]
+from .. import messages
+
+__all__ = ["LANGUAGES", "english_only", "english_only_note", "language_links", "setup"]
 
 TEMPLATES: Path = Path(__file__).parent / "templates"
 
 #: the book's languages, in the order of the switch, with the name each gives itself
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska", "de": "Deutsch"}
-
-#: the note on an English-only page, by language and kind of page
-ENGLISH_ONLY_NOTE: dict[str, dict[str, str]] = {
-    "sv": {
-        "notebook": "Den här anteckningsboken finns bara på engelska. Den är kod med "
-        "förklaringar: varje exempel körs av motorn och kontrolleras mot källan.",
-        "api": "API-referensen finns bara på engelska: den beskriver Python-paketets kod.",
-    },
-    "de": {
-        "notebook": "Dieses Notebook gibt es nur auf Englisch. Es ist Code mit Erläuterungen: "
-        "Jedes Beispiel wird von der Engine ausgeführt und mit der Quelle verglichen.",
-        "api": "Die API-Referenz gibt es nur auf Englisch: Sie beschreibt den Code des "
-        "Python-Pakets.",
-    },
-}
 
 
 def english_only(pagename: str) -> str | None:
@@ -54,6 +42,14 @@ def english_only(pagename: str) -> str | None:
     if pagename == "book/api":
         return "api"
     return None
+
+
+def english_only_note(pagename: str, language: str) -> str | None:
+    """The note an English-only page opens with in ``language`` (None: translated, or English)."""
+    kind = english_only(pagename)
+    if kind is None or language == "en" or language not in messages.LANGUAGES:
+        return None
+    return messages.text(f"book.english_only.{kind}", language)
 
 
 def language_links(pagename: str, language: str) -> list[dict[str, Any]]:
@@ -75,12 +71,12 @@ def _page_context(
 ) -> None:
     language = app.config.language or "en"
     context["pt_languages"] = language_links(pagename, language)
-    kind = english_only(pagename)
-    note = ENGLISH_ONLY_NOTE.get(language, {}).get(kind or "")
+    note = english_only_note(pagename, language)
     if note and "body" in context:
+        title = messages.text("book.english_only.title", language)
         context["body"] = (
             f'<div class="admonition note puffteach-english-only" lang="{language}">'
-            f'<p class="admonition-title">{html.escape(LANGUAGES[language])}</p>'
+            f'<p class="admonition-title">{html.escape(title)}</p>'
             f"<p>{html.escape(note)}</p></div>\n" + context["body"]
         )
 

@@ -2,13 +2,19 @@
 (:class:`~puffteach.rules.PuffRules`, :class:`~puffteach.rules.BradeRules`).
 
 Chapter 7 (and any page) shows them with the ``ruleset-table`` directive, so the book cannot
-drift from the engine: every cell is derived from a rule set's fields, and a field value this
-module has no words for is an error (the build fails until the words are written).
+drift from the engine: every cell is derived from a rule set's fields, and a field value the
+message catalogue has no words for is an error (the build fails until the words are written).
+
+Every word of a table (title, headings, cells) comes from the message catalogue
+(``table.*`` keys in ``puffteach/catalogue/<lang>/tables.json``; rule summaries are the
+catalogue's ``rule.<id>``) in the page's language, so the Swedish and German books show the
+same tables in their own words. Rule ids, rule-set names, source keys, section titles and
+bräde's own Swedish names (hemspel, kronspel, the roll names of RV 23) stay as they are.
 
 A cell is a string; text between backticks is a rule id or code and is set as code. What a
 row says about one family's own fields comes from that family's function in a table keyed by
 the family (``_PASCH``, ``_ENTERING``, …), which takes the rule set as its own type.
-This module needs no Sphinx; :func:`table` is also handy in a notebook.
+This module needs no Sphinx; :func:`table` (``lang=``) is also handy in a notebook.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from ..messages import DEFAULT, catalogue, language, text
 from ..rules import ALL_PRESETS as _ALL
 from ..rules import PRESETS as PUFF_PRESETS
 from ..rules import PUFF_OPTIONS, RULES, SOURCES, BradeRules, PuffRules, RuleSet, rules
@@ -47,16 +54,6 @@ class Table:
         return "\n".join(lines)
 
 
-def _word(mapping: dict[object, str], value: object, field: str) -> str:
-    try:
-        return mapping[value]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"the book has no words for {field}={value!r}; "
-            "add them to puffteach/sphinxext/tables.py"
-        ) from None
-
-
 def _ids(*ids: str) -> str:
     seen: list[str] = []
     for i in ids:
@@ -79,98 +76,37 @@ def rows_t(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
 
 
 # ------------------------------------------------------------------------------- words
-LAYOUT: Final[dict[object, str]] = {
-    "long": "long (one shared path)",
-    "contrary": "contrary (head to head)",
-    "double-contrary": "double contrary",
-    "brade": "bräde (Black's 1 = White's 13)",
-}
-START: Final[dict[object, str]] = {
-    0: "off the board (0)",
-    1: "on the home (1)",
-}
-OPENING: Final[dict[object, str]] = {
-    "higher": "the higher die starts",
-    "lower": "the lower die starts (teka)",
-}
-MATCH: Final[dict[object, str]] = {
-    "1a": "the loser starts",
-    "1b": "tek again before every game",
-    "1c": "the first roll alternates",
-}
-ORDER: Final[dict[object, str]] = {
-    "lower-first": "the lower die first; if it cannot move, the whole roll is lost",
-    "free": "either die first, as the player chooses",
-}
-PASCH: Final[dict[object, str]] = {
-    "top-bottom": "x, x, then 7−x, 7−x",
-    "top": "x, x only",
-    "top2-bottom2": "x four times, then 7−x four times",
-    "four": "x four times (alla)",
-}
-REROLL: Final[dict[object, str]] = {
-    "never": "never",
-    "later": "after every later pasch",
-    "all": "after every pasch",
-}
-BURST_ENTRY: Final[dict[object, str]] = {
-    "none": "—",
-    "5a": "when more checkers wait than free points",
-    "5b": "when all six first-quarter points are blocked",
-}
-WALL: Final[dict[object, str]] = {
-    "none": "a band can never be landed on",
-    "6a": "six or more in a row allowed, but burstable",
-    "6b": "six in a row may not be made",
-}
-BEAROFF: Final[dict[object, str]] = {
-    "rearmost": "rearmost checker only, with the exact or a larger die",
-    "any-over": "any checker, with the exact or a larger die (extra pips lost)",
-    "8a": "any checker; a larger die may be reduced, most pips used",
-    "8b": "rearmost checker only; a larger die may be reduced",
-    "8c": "exact number only; a larger die is forfeited",
-    "8d": "exact only while the opponent holds his huk, otherwise as 8a",
-}
-SCORING: Final[dict[object, str]] = {
-    "lt": "1; schneider 2 (loser still in his first quarter); 3 if he has a hit checker",
-    "pi": "1; Schneider 2 (loser has borne off none)",
-    "gp": "1 (no schneider)",
-    "brade": "by the points table",
-}
-BEAUTIFUL: Final[dict[object, str]] = {
-    "none": "—",
-    "14a": "after the whole roll, moved with most pips",
-    "14b": "as soon as it stands",
-}
-ONE_DIE: Final[dict[object, str]] = {
-    "none": "—",
-    "15a": "series of three one-die rolls",
-    "15b": "as 15a; a second series binds to one die for the game",
-}
-JAN_WHEN: Final[dict[object, str]] = {
-    "24a": "as soon as one die makes it",
-    "24b": "after the whole roll (most pips)",
-}
-RESIGN: Final[dict[object, str]] = {
-    "4a": "allowed for a hemspel's points (conditions)",
-    "4b": "not allowed",
-    "4c": "not allowed; an early jan scores as hemspel",
-}
-OPENING_SIX: Final[dict[object, str]] = {
-    "none": "—",
-    "2a": "6-6 may put six on point 7",
-    "2b": "as 2a; an answering six-out sends them home",
-    "2c": "as 2b, for as long as 6-6 answers 6-6",
-}
+#: the rule-set fields whose values a table names, each value's words being the catalogue's
+#: ``table.<field>.<value>`` (``puffteach/catalogue/<lang>/tables.json``)
+FIELDS: Final[tuple[str, ...]] = (
+    "layout",
+    "start_point",
+    "opening",
+    "match_start",
+    "dice_order",
+    "pasch_dice",
+    "pasch_reroll",
+    "burst_entry",
+    "wall",
+    "bearoff",
+    "scoring",
+    "beautiful",
+    "one_die",
+    "jan_when",
+    "resign",
+    "opening_six",
+)
+#: the rows of the points table: bräde's outcomes (their own Swedish names in every language)
 OUTCOME_ROWS: Final[dict[str, str]] = {
     "hemspel": "hemspel",
     "uppspel": "uppspel",
     "trappspel": "trappspel",
     "kronspel": "kronspel",
-    "munk": "munk bonus",
+    "munk": "",  # the catalogue's table.cell.munk_bonus
     "jan": "jan",
     "sprangjan": "sprängjan",
 }
+#: bräde's beautiful patterns, by their Swedish names in every language
 PATTERN: Final[dict[object, str]] = {
     "enkelt-kronspel": "enkelt kronspel",
     "dubbelt-kronspel": "dubbelt kronspel",
@@ -182,15 +118,33 @@ PATTERN: Final[dict[object, str]] = {
 }
 
 
-def _points_source(code: str) -> str:
+def _w(lang: str, key: str, **params: object) -> str:
+    """A table's words: the catalogue's ``table.<key>`` in ``lang``."""
+    return text(f"table.{key}", lang, **params)
+
+
+def _word(field: str, value: object, lang: str) -> str:
+    """The words for a field's value (``table.<field>.<value>``); a value the catalogue has no
+    words for fails the build until they are written."""
+    key = f"table.{field}.{value}"
+    if key not in catalogue(lang):
+        raise ValueError(
+            f"the book has no words for {field}={value!r}; "
+            f"add {key!r} to puffteach/catalogue/<lang>/tables.json"
+        )
+    return text(key, lang)
+
+
+def _points_source(code: str, lang: str) -> str:
+    """A points table's column: ``a: Regler för bräde 2005`` (the source's title stays)."""
     if code == "bh":
-        return "BH (family)"
-    summary = _brade.CODES[code][0]
-    return f"{code}: {summary.removeprefix('points: ')}"
+        return _w(lang, "cell.family")
+    summary = text(f"rule.RV-{code}", lang)  # "points: <title>" in the page's language
+    return f"{code}: {summary.split(': ', 1)[-1]}"
 
 
-def _yes(flag: bool, text: str = "yes") -> str:
-    return text if flag else "—"
+def _also(extra: list[str], lang: str) -> str:
+    return "; ".join(extra) or _w(lang, "cell.none")
 
 
 def _groups(specs: list[RuleSet]) -> dict[str, list[RuleSet]]:
@@ -219,9 +173,9 @@ _START_IDS: Final[dict[str, Callable[[RuleSet], tuple[str, ...]]]] = {
     "puff": lambda rs: ("P-start",),
     "brade": lambda rs: (rs.rule_id("start"), "B-tek"),
 }
-_NEXT_GAME: Final[dict[str, Callable[[RuleSet], str]]] = {
-    "puff": lambda rs: "—",
-    "brade": lambda rs: _word(MATCH, BradeRules.narrow(rs).match_start, "match_start"),
+_NEXT_GAME: Final[dict[str, Callable[[RuleSet, str], str]]] = {
+    "puff": lambda rs, lang: _w(lang, "cell.none"),
+    "brade": lambda rs, lang: _word("match_start", BradeRules.narrow(rs).match_start, lang),
 }
 
 
@@ -229,345 +183,352 @@ def _codes_of(rs: RuleSet) -> dict[str, str]:
     return _CODES_OF[rs.family](rs)
 
 
+def _header(lang: str, *columns: str) -> tuple[str, ...]:
+    return tuple(_w(lang, f"col.{c}") for c in columns)
+
+
 # ------------------------------------------------------------------------------- tables
-def _start(specs: list[RuleSet]) -> Table:
+def _start(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
         codes = _codes_of(rs)
         opening_ids = _START_IDS[rs.family](rs)
-        match = _NEXT_GAME[rs.family](rs)
+        match = _NEXT_GAME[rs.family](rs, lang)
         if "1" in codes:
             match += f" ({_rv(codes['1'])})"
         rows.append(
             (
                 _name(rs),
                 rs.source,
-                _word(LAYOUT, rs.layout, "layout"),
-                _word(START, rs.start_point, "start_point"),
-                _word(OPENING, rs.opening, "opening"),
+                _word("layout", rs.layout, lang),
+                _word("start_point", rs.start_point, lang),
+                _word("opening", rs.opening, lang),
                 match,
                 _ids(*opening_ids),
             )
         )
     return Table(
-        "Who starts",
-        ("Rule set", "Source", "Layout", "Checkers begin", "Opening roll", "Next game", "Rules"),
+        _w(lang, "title.start"),
+        _header(
+            lang, "rule_set", "source", "layout", "checkers_begin", "opening", "next_game", "rules"
+        ),
         tuple(rows),
     )
 
 
-def _dice(specs: list[RuleSet]) -> Table:
+def _dice(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
         if not rs.maximise:
-            must = "die by die: a die that can move must move, no look-ahead"
+            must = _w(lang, "cell.must_die_by_die")
         elif rs.higher_die:
-            must = "as many dice as possible; the higher if only one can move"
+            must = _w(lang, "cell.must_higher")
         else:
-            must = "both whenever some order allows; else either one"
+            must = _w(lang, "cell.must_both")
         rows.append(
             (
                 _name(rs),
-                _word(ORDER, rs.dice_order, "dice_order"),
+                _word("dice_order", rs.dice_order, lang),
                 must,
                 _ids(rs.rule_id("order"), rs.rule_id("must")),
             )
         )
     return Table(
-        "The order of the dice", ("Rule set", "Unequal dice", "Using them", "Rules"), rows_t(rows)
+        _w(lang, "title.dice"), _header(lang, "rule_set", "unequal", "using", "rules"), rows_t(rows)
     )
 
 
-def _pasch(specs: list[RuleSet]) -> Table:
+def _pasch(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
-        again = _word(REROLL, rs.pasch_reroll, "pasch_reroll")
-        more, extra = _PASCH[rs.family](rs)
-        again += more
+        again = _word("pasch_reroll", rs.pasch_reroll, lang)
+        complete, extra = _PASCH[rs.family](rs, lang)
+        if complete and rs.pasch_reroll != "never":
+            again = _w(lang, "cell.if_complete", again=again)
         rows.append(
             (
                 _name(rs),
-                _word(PASCH, rs.first_pasch, "first_pasch"),
-                _word(PASCH, rs.later_pasch, "later_pasch"),
+                _word("pasch_dice", rs.first_pasch, lang),
+                _word("pasch_dice", rs.later_pasch, lang),
                 again,
-                "; ".join(extra) or "—",
+                _also(extra, lang),
                 _ids(rs.rule_id("pasch-1"), rs.rule_id("pasch-n")),
             )
         )
     return Table(
-        "Pasches (x is the top face, 7−x the face beneath it)",
-        ("Rule set", "First pasch", "Later pasches", "Roll again", "Also", "Rules"),
+        _w(lang, "title.pasch"),
+        _header(lang, "rule_set", "first_pasch", "later_pasch", "roll_again", "also", "rules"),
         rows_t(rows),
     )
 
 
-def _puff_pasch(rs: RuleSet) -> tuple[str, list[str]]:
-    """Puff's part of a pasch row: when the re-roll needs a complete pasch, and the options."""
+def _puff_pasch(rs: RuleSet, lang: str) -> tuple[bool, list[str]]:
+    """Puff's part of a pasch row: whether the re-roll needs a complete pasch, the options."""
     puff = PuffRules.narrow(rs)
-    more = ", if it was moved in full" if puff.reroll_needs_complete else ""
     extra = []
     if puff.fourth_pasch:
-        extra.append("the 4th in a row: x, x only, turn ends (`fourth-pasch`)")
+        extra.append(_w(lang, "cell.fourth"))
     if puff.generalpasch:
-        extra.append("the generalpasch may be played as any pasch (`generalpasch`)")
-    return more, extra
+        extra.append(_w(lang, "cell.generalpasch"))
+    return puff.reroll_needs_complete, extra
 
 
-def _brade_pasch(rs: RuleSet) -> tuple[str, list[str]]:
+def _brade_pasch(rs: RuleSet, lang: str) -> tuple[bool, list[str]]:
     """Bräde's part of a pasch row: RV 25's re-roll."""
-    return "", ["one re-roll per game (`RV-25`)"] if BradeRules.narrow(rs).reroll_once else []
+    return False, [_w(lang, "cell.reroll_once")] if BradeRules.narrow(rs).reroll_once else []
 
 
-_PASCH: Final[dict[str, Callable[[RuleSet], tuple[str, list[str]]]]] = {
+_PASCH: Final[dict[str, Callable[[RuleSet, str], tuple[bool, list[str]]]]] = {
     "puff": _puff_pasch,
     "brade": _brade_pasch,
 }
 
 
-def _entering(specs: list[RuleSet]) -> Table:
+def _entering(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
-        waiting = (
-            "all must enter before any other checker moves"
-            if rs.enter_first
-            else "board checkers may move meanwhile"
-        )
-        own = "yes" if rs.enter_own else "no (the home neither)"
-        burst, first, ids = _ENTERING[rs.family](rs)
+        waiting = _w(lang, "cell.waiting_first" if rs.enter_first else "cell.waiting_free")
+        own = _w(lang, "cell.own_yes" if rs.enter_own else "cell.own_no")
+        burst, first, ids = _ENTERING[rs.family](rs, lang)
         rows.append((_name(rs), waiting, own, burst, first, _ids(*ids)))
     return Table(
-        "Entering and re-entering",
-        (
-            "Rule set",
-            "Waiting checkers",
-            "Onto own checkers",
-            "Bursting a band",
-            "First roll",
-            "Rules",
-        ),
+        _w(lang, "title.entering"),
+        _header(lang, "rule_set", "waiting", "onto_own", "burst", "first_roll", "rules"),
         rows_t(rows),
     )
 
 
-def _puff_entering(rs: RuleSet) -> tuple[str, str, list[str]]:
+def _puff_entering(rs: RuleSet, lang: str) -> tuple[str, str, list[str]]:
     """Puff's bursting (none), first roll (long-puff-entry) and rules of an entering row."""
-    first = "—"
+    first = _w(lang, "cell.none")
     if PuffRules.narrow(rs).long_entry:
-        first = "first roll enters two, no hitting (`long-puff-entry`)"
-    return _word(BURST_ENTRY, "none", "burst_entry"), first, [rs.rule_id("enter")]
+        first = _w(lang, "cell.long_entry")
+    return _word("burst_entry", "none", lang), first, [rs.rule_id("enter")]
 
 
-def _brade_entering(rs: RuleSet) -> tuple[str, str, list[str]]:
+def _brade_entering(rs: RuleSet, lang: str) -> tuple[str, str, list[str]]:
     """Bräde's bursting (RV 5), first roll (RV 2's six-out) and rules of an entering row."""
     brade = BradeRules.narrow(rs)
-    burst = _word(BURST_ENTRY, brade.burst_entry, "burst_entry")
+    burst = _word("burst_entry", brade.burst_entry, lang)
     if brade.burst_entry != "none":
         burst += f" ({_rv(brade.burst_entry)})"
-    first = "—"
+    first = _w(lang, "cell.none")
     if brade.opening_six != "none":
-        first = f"{_word(OPENING_SIX, brade.opening_six, 'opening_six')} ({_rv(brade.opening_six)})"
+        first = f"{_word('opening_six', brade.opening_six, lang)} ({_rv(brade.opening_six)})"
     ids = [rs.rule_id("enter"), "B-burst-entry" if brade.burst_entry == "5b" else ""]
     return burst, first, ids
 
 
-_ENTERING: Final[dict[str, Callable[[RuleSet], tuple[str, str, list[str]]]]] = {
+_ENTERING: Final[dict[str, Callable[[RuleSet, str], tuple[str, str, list[str]]]]] = {
     "puff": _puff_entering,
     "brade": _brade_entering,
 }
 
 
-def _bands(specs: list[RuleSet]) -> Table:
+def _bands(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
-        noband, wall, extra, ids = _BANDS[rs.family](rs)
-        rows.append((_name(rs), noband, wall, "; ".join(extra) or "—", _ids(*ids)))
+        noband, wall, extra, ids = _BANDS[rs.family](rs, lang)
+        rows.append((_name(rs), noband, wall, _also(extra, lang), _ids(*ids)))
     return Table(
-        "Blots and bands",
-        ("Rule set", "No bands allowed", "Bands in a row", "Also", "Rules"),
+        _w(lang, "title.bands"),
+        _header(lang, "rule_set", "no_bands", "bands_in_row", "also", "rules"),
         rows_t(rows),
     )
 
 
-def _puff_bands(rs: RuleSet) -> tuple[str, str, list[str], list[str]]:
+def _puff_bands(rs: RuleSet, lang: str) -> tuple[str, str, list[str], list[str]]:
     """Puff's row of the bands table: no band rules beyond landing and hitting."""
-    return "—", _word(WALL, "none", "wall"), [], [rs.rule_id("land"), rs.rule_id("hit")]
+    none = _w(lang, "cell.none")
+    return none, _word("wall", "none", lang), [], [rs.rule_id("land"), rs.rule_id("hit")]
 
 
-def _brade_bands(rs: RuleSet) -> tuple[str, str, list[str], list[str]]:
+def _brade_bands(rs: RuleSet, lang: str) -> tuple[str, str, list[str], list[str]]:
     """Bräde's row of the bands table: B-noband, RV 6's walls, RV 7 and RV 3."""
     brade = BradeRules.narrow(rs)
-    noband = "—" if brade.noband is None else f"on points {brade.noband[0]}–{brade.noband[1]}"
-    wall = _word(WALL, brade.wall, "wall")
+    noband = (
+        _w(lang, "cell.none")
+        if brade.noband is None
+        else _w(lang, "cell.noband", a=brade.noband[0], b=brade.noband[1])
+    )
+    wall = _word("wall", brade.wall, lang)
     if brade.wall != "none":
         wall += f" ({_rv(brade.wall)})"
     extra = []
     if brade.huk_burst:
-        extra.append("a huk band may be burst (`RV-7`)")
+        extra.append(_w(lang, "cell.huk_burst"))
     if brade.five_blots:
-        extra.append("five blots before the first band (`RV-3`)")
+        extra.append(_w(lang, "cell.five_blots"))
     ids = [rs.rule_id("land"), rs.rule_id("hit")]
     if brade.noband is not None:
         ids.append(rs.rule_id("noband"))
     return noband, wall, extra, ids
 
 
-_BANDS: Final[dict[str, Callable[[RuleSet], tuple[str, str, list[str], list[str]]]]] = {
+_BANDS: Final[dict[str, Callable[[RuleSet, str], tuple[str, str, list[str], list[str]]]]] = {
     "puff": _puff_bands,
     "brade": _brade_bands,
 }
 
 
-def _bearoff(specs: list[RuleSet]) -> Table:
+def _bearoff(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
-        how = _word(BEAROFF, rs.bearoff, "bearoff")
+        how = _word("bearoff", rs.bearoff, lang)
         if rs.bearoff.startswith("8"):
             how += f" ({_rv(rs.bearoff)})"
-        extra = _BEAROFF[rs.family](rs)
+        extra = _BEAROFF[rs.family](rs, lang)
         rows.append(
             (
                 _name(rs),
-                "all fifteen in the fourth quarter (19–24)",
+                _w(lang, "cell.bearoff_when"),
                 how,
-                "; ".join(extra) or "—",
+                _also(extra, lang),
                 _ids(rs.rule_id("bearoff")),
             )
         )
     return Table(
-        "Bearing off",
-        ("Rule set", "When", "Which checker, which die", "Also", "Rules"),
+        _w(lang, "title.bearoff"),
+        _header(lang, "rule_set", "when", "which", "also", "rules"),
         rows_t(rows),
     )
 
 
-def _puff_bearoff(rs: RuleSet) -> list[str]:
+def _puff_bearoff(rs: RuleSet, lang: str) -> list[str]:
     """Puff's bear-off option (exact-25)."""
     if PuffRules.narrow(rs).exact_25:
-        return ["any checker with the exact number (`exact-25`)"]
+        return [_w(lang, "cell.bearoff_exact_25")]
     return []
 
 
-def _brade_bearoff(rs: RuleSet) -> list[str]:
+def _brade_bearoff(rs: RuleSet, lang: str) -> list[str]:
     """Bräde's bear-off paragraphs beside RV 8 (RV 9, RV 10)."""
     brade = BradeRules.narrow(rs)
     extra = []
     if brade.bear_bands_only:
-        extra.append("beginning only once every checker there stands in a band (`RV-9`)")
+        extra.append(_w(lang, "cell.bearoff_bands_only"))
     if brade.huk_blocks_bearoff:
-        extra.append("not while the opponent holds his huk (`RV-10`)")
+        extra.append(_w(lang, "cell.bearoff_huk_blocks"))
     return extra
 
 
-_BEAROFF: Final[dict[str, Callable[[RuleSet], list[str]]]] = {
+_BEAROFF: Final[dict[str, Callable[[RuleSet, str], list[str]]]] = {
     "puff": _puff_bearoff,
     "brade": _brade_bearoff,
 }
 
 
-def _scoring(specs: list[RuleSet]) -> Table:
+def _scoring(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
-        ways, points = _WAYS[rs.family](rs)
+        ways, points = _WAYS[rs.family](rs, lang)
         rows.append(
             (
                 _name(rs),
                 ways,
-                _word(SCORING, rs.scoring, "scoring"),
+                _word("scoring", rs.scoring, lang),
                 points,
                 _ids(rs.rule_id("win")),
             )
         )
     return Table(
-        "Winning and scoring",
-        ("Rule set", "Ways to win", "Score", "Points table", "Rules"),
+        _w(lang, "title.scoring"),
+        _header(lang, "rule_set", "ways", "score", "points_table", "rules"),
         rows_t(rows),
     )
 
 
-def _puff_ways(rs: RuleSet) -> tuple[str, str]:
-    ways = "bear off all fifteen"
+def _puff_ways(rs: RuleSet, lang: str) -> tuple[str, str]:
+    ways = _w(lang, "cell.ways_puff")
     if PuffRules.narrow(rs).tower_goose:
-        ways += "; tower 4, goose march 3 (`tower-goose`)"
-    return ways, "—"
+        ways += "; " + _w(lang, "cell.ways_tower_goose")
+    return ways, _w(lang, "cell.none")
 
 
-def _brade_ways(rs: RuleSet) -> tuple[str, str]:
+def _brade_ways(rs: RuleSet, lang: str) -> tuple[str, str]:
     brade = BradeRules.narrow(rs)
     ways = ", ".join(["hemspel", "jan", "sprängjan", *(PATTERN[p] for p in brade.patterns)])
-    return ways, _points_source(brade.points)
+    return ways, _points_source(brade.points, lang)
 
 
-_WAYS: Final[dict[str, Callable[[RuleSet], tuple[str, str]]]] = {
+_WAYS: Final[dict[str, Callable[[RuleSet, str], tuple[str, str]]]] = {
     "puff": _puff_ways,
     "brade": _brade_ways,
 }
 
 
-def _brade_wins(specs: list[RuleSet]) -> Table:
+def _brade_wins(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in _brades(specs):
-        munk = "one point per waiting checker (`RV-20`)" if rs.munk_graded else "as the table"
-        jan = _word(JAN_WHEN, rs.jan_when, "jan_when")
+        munk = _w(lang, "cell.munk_graded" if rs.munk_graded else "cell.munk_table")
+        jan = _word("jan_when", rs.jan_when, lang)
         if rs.jan_graded:
-            jan += "; graded (`RV-21`)"
+            jan = _w(lang, "cell.jan_graded", jan=jan)
         rows.append(
             (
                 _name(rs),
-                _word(BEAUTIFUL, rs.beautiful, "beautiful") + f" ({_rv(rs.beautiful)})",
-                _word(ONE_DIE, rs.one_die, "one_die") + f" ({_rv(rs.one_die)})",
+                _word("beautiful", rs.beautiful, lang) + f" ({_rv(rs.beautiful)})",
+                _word("one_die", rs.one_die, lang) + f" ({_rv(rs.one_die)})",
                 jan + f" ({_rv(rs.jan_when)})",
                 munk,
-                _word(RESIGN, rs.resign, "resign") + f" ({_rv(rs.resign)})",
+                _word("resign", rs.resign, lang) + f" ({_rv(rs.resign)})",
             )
         )
     return Table(
-        "Bräde: beautiful plays, jan, munk and resigning",
-        ("Rule set", "A pattern counts", "One-die rule", "Jan counts", "Munk", "Resigning"),
+        _w(lang, "title.brade-wins"),
+        _header(lang, "rule_set", "pattern_counts", "one_die", "jan_counts", "munk", "resigning"),
         rows_t(rows),
     )
 
 
-def _points(specs: list[RuleSet]) -> Table:
+def _points(specs: list[RuleSet], lang: str) -> Table:
     tables = list(_brade.POINTS)
     used: dict[str, list[str]] = {t: [] for t in tables}
     for rs in _brades(specs):
         used[rs.points].append(f"`{rs.name}`")
-    header = ("Outcome", *(_points_source(t) for t in tables))
+    header = (_w(lang, "col.outcome"), *(_points_source(t, lang) for t in tables))
     rows = []
     for row, label in OUTCOME_ROWS.items():
+        label = label or _w(lang, "cell.munk_bonus")
         also = [PATTERN.get(k, k) for k, v in _brade.VALUED_AS.items() if v == row and k != row]
         if also:
             label += f" ({', '.join(also)})"
         rows.append((label, *(str(_brade.POINTS[t][row]) for t in tables)))
-    rows.append(("used by", *(", ".join(used[t]) or "—" for t in tables)))
-    return Table("Points (RV 26; BH counts games)", header, rows_t(rows))
+    none = _w(lang, "cell.none")
+    rows.append((_w(lang, "cell.used_by"), *(", ".join(used[t]) or none for t in tables)))
+    return Table(_w(lang, "title.points"), header, rows_t(rows))
 
 
-def _roll_names(specs: list[RuleSet]) -> Table:
+def _roll_names(specs: list[RuleSet], lang: str) -> Table:
     rows = [(f"{a}-{b}", name) for (a, b), name in _brade.ROLL_NAMES.items()]
-    return Table("Roll names (RV 23)", ("Roll", "Name"), rows_t(rows))
+    return Table(_w(lang, "title.roll-names"), _header(lang, "roll", "name"), rows_t(rows))
 
 
-def _codes(specs: list[RuleSet]) -> Table:
+def _codes(specs: list[RuleSet], lang: str) -> Table:
     eff = {rs.name: _brade.effective_codes(rs) for rs in _groups(specs)["brade"]}
     rows = []
-    for code, (summary, _) in _brade.CODES.items():
+    for code in _brade.CODES:
+        r = RULES[f"RV-{code}"]
         where = [f"`{n}`" for n, codes in eff.items() if codes.get(_brade.slot(code)) == code]
-        rows.append((f"`{code}`", RULES[f"RV-{code}"].section, summary, ", ".join(where) or "—"))
+        none = _w(lang, "cell.none")
+        rows.append((f"`{code}`", r.section, r.summary_text(lang), ", ".join(where) or none))
     return Table(
-        "The numbered bräde variants (RV)",
-        ("Code", "RV section", "Rule", "In force in"),
+        _w(lang, "title.codes"),
+        _header(lang, "code", "rv_section", "rule", "in_force"),
         rows_t(rows),
     )
 
 
-def _options(specs: list[RuleSet]) -> Table:
+def _options(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for code in PUFF_OPTIONS:
         r = RULES[code]
         where = [f"`{rs.name}`" for rs in _groups(specs)["puff"] if _has_option(rs, code)]
-        rows.append((f"`{code}`", r.cite(), r.summary, ", ".join(where) or "—"))
-    return Table("Puff options", ("Option", "Source", "Rule", "On in"), rows_t(rows))
+        none = _w(lang, "cell.none")
+        rows.append((f"`{code}`", r.cite(), r.summary_text(lang), ", ".join(where) or none))
+    return Table(
+        _w(lang, "title.options"), _header(lang, "option", "source", "rule", "on_in"), rows_t(rows)
+    )
 
 
 def _has_option(rs: RuleSet, code: str) -> bool:
@@ -580,25 +541,28 @@ def rule_anchor(rule_id: str) -> str:
     return "rule-" + rule_id.lower()
 
 
-def _rules(specs: list[RuleSet]) -> Table:
-    rows = [(f"`{r.id}`", r.source, r.section, r.summary) for r in RULES.values()]
+def _rules(specs: list[RuleSet], lang: str) -> Table:
+    rows = [(f"`{r.id}`", r.source, r.section, r.summary_text(lang)) for r in RULES.values()]
     return Table(
-        "Every rule the engine applies",
-        ("Id", "Source", "Section", "Summary"),
+        _w(lang, "title.rules"),
+        _header(lang, "id", "source", "section", "summary"),
         rows_t(rows),
         anchors=tuple(rule_anchor(r.id) for r in RULES.values()),
     )
 
 
-def _sources(specs: list[RuleSet]) -> Table:
+def _sources(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for key, title in SOURCES.items():
         presets = [f"`{rs.name}`" for rs in specs if rs.source == key]
-        rows.append((key, title, ", ".join(presets) or "(the codes of RV)"))
-    return Table("Sources", ("Key", "Source", "Rule sets"), rows_t(rows))
+        rows.append((key, title, ", ".join(presets) or _w(lang, "cell.rv_codes")))
+    return Table(
+        _w(lang, "title.sources"), _header(lang, "key", "source", "rule_sets"), rows_t(rows)
+    )
 
 
-KINDS: Final[dict[str, Callable[[list[RuleSet]], Table]]] = {
+#: every table by name; each takes the rule sets and the language of its words
+KINDS: Final[dict[str, Callable[[list[RuleSet], str], Table]]] = {
     "start": _start,
     "dice": _dice,
     "pasch": _pasch,
@@ -629,12 +593,15 @@ def resolve_specs(text: str | None) -> list[RuleSet]:
     return [rules(n) for n in names]
 
 
-def table(kind: str, specs: str | Iterable[str | RuleSet] | None = None) -> Table:
-    """Build the ``kind`` table (one of :data:`KINDS`) for rule sets (default: every preset)."""
+def table(
+    kind: str, specs: str | Iterable[str | RuleSet] | None = None, lang: str = DEFAULT
+) -> Table:
+    """Build the ``kind`` table (one of :data:`KINDS`) for rule sets (default: every preset), in
+    the catalogue's language ``lang`` (``en``, ``sv``, ``de``)."""
     if kind not in KINDS:
         raise ValueError(f"unknown table {kind!r}; tables: {', '.join(KINDS)}")
     if specs is None or isinstance(specs, str):
         chosen = resolve_specs(specs)
     else:
         chosen = [rules(s) for s in specs]
-    return KINDS[kind](chosen)
+    return KINDS[kind](chosen, language(lang))

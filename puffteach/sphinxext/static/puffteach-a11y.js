@@ -19,20 +19,23 @@
       });
     }
   }
+  // the page's words (ui.book.* in the message catalogue, in the page's language: vendor.py)
+  const ui = (window.PUFFTEACH && window.PUFFTEACH.ui) || {};
+  const say = (key) => ui[key] || key;
   function setup() {
     forward(".primary-toggle");
     forward(".secondary-toggle");
     // the toggles' names for screen readers (the article header's have only a tooltip)
     for (const b of document.querySelectorAll(".primary-toggle:not([aria-label])")) {
-      b.setAttribute("aria-label", "Site navigation");
+      b.setAttribute("aria-label", say("ui.book.navigation"));
     }
     for (const b of document.querySelectorAll(".secondary-toggle:not([aria-label])")) {
-      b.setAttribute("aria-label", "On this page");
+      b.setAttribute("aria-label", say("ui.book.contents"));
     }
     // the sidebar's title and search button stand outside any landmark: the sidebar is one
     for (const side of document.querySelectorAll(".bd-sidebar-primary:not([role])")) {
       side.setAttribute("role", "region");
-      side.setAttribute("aria-label", "The book");
+      side.setAttribute("aria-label", say("ui.book.sidebar"));
     }
     // the search buttons show "Search Ctrl+K": their name is what they show (an aria-label of
     // "Search" alone would differ from the visible text)
