@@ -195,7 +195,13 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The book built once per session in its three languages (``scripts/build_book.py``:
     ``sphinx-build -W`` for en, sv and de; the notebooks run once): the site's root folder, with
     ``en/``, ``sv/``, ``de/`` and ``index.html``. Skipped only when Sphinx or myst-nb is not
-    installed."""
+    installed. ``PUFFTEACH_BUILT_BOOK=<site>/en`` reuses a site already built (``make book``:
+    ``_build/html/en``) when its ``sv/`` and ``de/`` are beside it."""
+    given = os.environ.get("PUFFTEACH_BUILT_BOOK")
+    if given:
+        site = Path(given).resolve().parent
+        if all((site / lang / "book" / "index.html").is_file() for lang in ("en", "sv", "de")):
+            return site
     pytest.importorskip("sphinx")
     pytest.importorskip("myst_nb")
     tmp = tmp_path_factory.mktemp("book")

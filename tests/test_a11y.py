@@ -552,3 +552,77 @@ def test_a_roll_by_touch_on_a_phone_with_the_chapter_menu(
         assert blocked == []
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------- the Swedish and German books
+@pytest.fixture(scope="module")
+def site_root(request: pytest.FixtureRequest) -> Path:
+    """The three books side by side (``built_site``), or the site above ``PUFFTEACH_A11Y_BOOK``
+    when that names ``<site>/en`` of a build with ``sv/`` and ``de/`` beside it."""
+    given = os.environ.get("PUFFTEACH_A11Y_BOOK")
+    if given:
+        site = Path(given).resolve().parent
+        if all((site / lang / "book" / "index.html").is_file() for lang in ("sv", "de")):
+            return site
+    built: Path = request.getfixturevalue("built_site")
+    return built
+
+
+@pytest.mark.parametrize("lang", ["sv", "de"])
+def test_the_swedish_and_german_books_pass_axe_and_say_their_language(
+    site_root: Path, browser: Any, lang: str, record_property: Callable[[str, object], None]
+) -> None:
+    """axe-core on every translated page of the Swedish or German book and on an English-only
+    notebook page of it (light mode: the colours are the English book's, checked in both
+    modes above); every page says its language (``<html lang>``), an English-only page marks
+    its English body ``lang="en"``, and no page is wider than a phone (German words are long)."""
+    book = site_root / lang
+    pages = [p for p in _pages(book) if p.startswith("book/")] + ["notebooks/00-the-board.html"]
+    blocked: list[str] = []
+    problems: dict[str, list[str]] = {}
+    lesser: Counter[str] = Counter()
+    wide: dict[str, int] = {}
+    with serve_directory(book) as url:
+        ctx = browser.new_context()
+        phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page, small = ctx.new_page(), phone.new_page()
+        _local_only(page, blocked)
+        _local_only(small, blocked)
+        try:
+            for rel in pages:
+                page.goto(url + rel, wait_until="load")
+                assert page.get_attribute("html", "lang") == lang, rel
+                english = page.locator(".puffteach-english-body")
+                if rel.startswith("notebooks/") or rel == "book/api.html":
+                    assert english.get_attribute("lang") == "en", rel
+                else:
+                    assert english.count() == 0, rel
+                found = _axe(page)
+                if _bad(found):
+                    problems[rel] = _bad(found)
+                lesser += _lesser(found)
+                small.goto(url + rel, wait_until="load")
+                width = small.evaluate("document.documentElement.scrollWidth")
+                if width > PHONE["width"]:
+                    wide[rel] = width
+        finally:
+            ctx.close()
+            phone.close()
+    print(f"\naxe on {len(pages)} {lang} pages: lesser violations {dict(lesser)}")
+    record_property(f"axe_{lang}_lesser", json.dumps(dict(lesser)))
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert not wide, f"{lang} pages wider than {PHONE['width']} px: {wide}"
+    assert blocked == []
+
+
+def test_terms_of_the_other_language_are_marked_on_swedish_and_german_pages(
+    site_root: Path,
+) -> None:
+    """A German term on a Swedish page carries ``lang="de"`` and a Swedish one on a German page
+    ``lang="sv"``; a term in the page's own language carries none."""
+    sv = (site_root / "sv" / "book" / "03-pierer.html").read_text(encoding="utf-8")
+    de = (site_root / "de" / "book" / "09-glossary.html").read_text(encoding="utf-8")
+    assert 'lang="de"' in sv  # Pierer's German terms (Thurm, Gänsereihe, …)
+    assert '<dt id="term-fata" lang="sv">' in de
+    sv_glossary = (site_root / "sv" / "book" / "09-glossary.html").read_text(encoding="utf-8")
+    assert '<dt id="term-fata">' in sv_glossary  # fåta is Swedish on a Swedish page

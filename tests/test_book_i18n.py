@@ -419,3 +419,45 @@ def test_the_german_book_and_board_say_du() -> None:
     du = re.compile(r"\b(du|dein\w*|dich|dir)\b")
     assert sum(1 for where, t in texts if where.endswith(".po") and du.search(t)) >= 5
     assert sum(1 for where, t in texts if where.endswith(".json") and du.search(t)) >= 5
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "sv",
+            {
+                "book/07-side-by-side": ["Vem börjar", "utanför brädet (0)", "i hemmet (1)"],
+                "book/01-board-and-family": ["Regeluppsättning", "den lägre tärningen börjar"],
+                "book/09-glossary": ["Ordlista över brädets ord"],
+                "book/worksheets": ["inte tillåtet: ", "2 olika sätt att spela: "],
+                "notebooks/00-the-board": ["Bara på engelska"],
+            },
+        ),
+        (
+            "de",
+            {
+                "book/07-side-by-side": ["Wer beginnt", "neben dem Brett (0)", "in der Heimat (1)"],
+                "book/01-board-and-family": ["Regelsatz", "der niedrigere Würfel beginnt"],
+                "book/09-glossary": ["Wörterverzeichnis des Brettes"],
+                "book/worksheets": ["nicht erlaubt: ", "2 verschiedene Züge: "],
+                "notebooks/00-the-board": ["Nur auf Englisch"],
+            },
+        ),
+    ],
+)
+def test_the_built_pages_show_generated_text_in_their_language(
+    built_site: Path, lang: str, expected: dict[str, list[str]]
+) -> None:
+    """The tables, the glossary, the worksheets' answers and the English-only note as the
+    Swedish and German books print them, and no English cell of the rule-set tables."""
+    import html as html_module
+
+    for page, words in expected.items():
+        raw = (built_site / lang / f"{page}.html").read_text("utf-8")
+        raw = re.sub(r"<!--.*?-->|<(script|style)\b.*?</\1>", "", raw, flags=re.DOTALL)
+        text = html_module.unescape(re.sub(r"<[^>]+>", "", raw))
+        for w in words:
+            assert w in text, f"{lang}/{page}: {w!r}"
+        for english in ("off the board (0)", "the higher die starts", "Rule set", "Who starts"):
+            assert english not in text, f"{lang}/{page}: {english!r}"

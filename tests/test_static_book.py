@@ -502,3 +502,73 @@ def test_without_the_books_snapshot_the_browser_makes_and_keeps_its_own(
         assert asked, "the worker asked for the book's snapshot"
     finally:
         context.close()
+
+
+def test_a_swedish_chapter_board_refuses_in_swedish(
+    site: str, browser: Any, built_site: Path
+) -> None:
+    """The real Swedish chapter 2 (``sv/book/02-lt-puff.html``) served with the whole site: its
+    live board runs the engine in the browser and refuses 0/5 on 3-5 in Swedish; the language
+    switch then moves between the three versions of the same chapter. Opened from disk, the
+    Swedish and German pages say in their own language how to serve the book."""
+    from playwright.sync_api import expect
+
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    root = site.removesuffix("en/")
+    try:
+        page.goto(root + "sv/" + CHAPTER)
+        assert page.get_attribute("html", "lang") == "sv"
+        fig = page.locator(LIVE)
+        # Swedish before any engine runs: the words come with the page's state
+        expect(fig.locator("button.pt-roll")).to_have_text("Slå")
+        expect(fig.locator(".pt-board svg")).to_contain_text("Vit på tur")
+        fig.locator("select.pt-die1").select_option("3")
+        fig.locator("select.pt-die2").select_option("5")
+        fig.locator("button.pt-setdice").click()
+        expect(fig.locator(".puffteach-widget")).to_have_attribute(
+            "data-engine", "ready", timeout=BOOT_TIMEOUT_MS
+        )
+        expect(fig.locator(".pt-dice .pt-die.pt-due")).to_have_text(["3", "5"])
+        # LT, Förflyttningen av brickorna: the lower die is moved first, so White may not enter
+        # with the 5 (0/5) while the 3 is still to play; the board says so in LT's words
+        fig.locator('g.pool[data-pool="w0"]').click()
+        fig.locator('g.pt[data-point="5"]').click()
+        expect(fig.locator(".pt-message")).to_contain_text(
+            "den lägre tärningen ska flyttas först: flytta 3:an före 5:an"
+        )
+        # the board's own switch turns its words German (the page stays Swedish)
+        fig.locator("select.pt-lang").select_option("de")
+        expect(fig.locator("button.pt-roll")).to_have_text("Würfeln")
+        expect(fig.locator("button.pt-undo")).to_have_text("Rückgängig")
+        expect(fig.locator(".pt-board svg")).to_contain_text("Weiß am Zug")
+        # the page's switch: the same chapter in German, English and back in Swedish
+        switch = page.locator("nav.puffteach-langswitch")
+        expect(switch.locator("[aria-current=page]")).to_have_text("Svenska")
+        for name, lang, title in (
+            ("Deutsch", "de", "Puff nach Lyckans Talisman"),
+            ("English", "en", "Puff after Lyckans Talisman"),
+            ("Svenska", "sv", "Puff enligt Lyckans Talisman"),
+        ):
+            page.locator("nav.puffteach-langswitch").get_by_role("link", name=name).click()
+            page.wait_for_url(f"**/{lang}/{CHAPTER}")
+            assert page.get_attribute("html", "lang") == lang
+            expect(page.locator("h1").first).to_contain_text(title)
+            expect(page.locator(LIVE)).to_be_visible()
+        watch.check()
+
+        # from disk (file://) no engine can load: the figure's note says how to serve the book
+        for lang, words in (
+            ("sv", "kan det här brädet inte spela: servera boken"),
+            ("de", "kann dieses Brett nicht spielen: stelle das Buch über einen Server bereit"),
+        ):
+            local = context.new_page()
+            local.goto((built_site / lang / CHAPTER).resolve().as_uri())
+            note = local.locator(f"{LIVE} .pt-file-note")
+            expect(note).to_be_visible()
+            expect(note).to_contain_text(words)
+            local.close()
+    finally:
+        context.close()

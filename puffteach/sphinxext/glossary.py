@@ -46,6 +46,7 @@ class GlossaryDirective(SphinxDirective):
             item += definition
             terms += item
         caption = nodes.rubric(text=text("glossary.title", lang))
+        caption["translatable"] = False  # in the page's language already (not for the .po)
         return [caption, terms]
 
 

@@ -13,7 +13,8 @@ Language switch
 English-only pages
     The notebooks and the API reference are code with explanations and stay English. In the
     other languages their pages open with a short note saying so (the message catalogue's
-    ``book.english_only.*``, ``puffteach/catalogue/<lang>/book.json``).
+    ``book.english_only.*``, ``puffteach/catalogue/<lang>/book.json``), and their English body
+    is marked ``lang="en"`` under the page's ``<html lang="sv">`` (screen readers, hyphens).
 """
 
 from __future__ import annotations
@@ -74,10 +75,12 @@ def _page_context(
     note = english_only_note(pagename, language)
     if note and "body" in context:
         title = messages.text("book.english_only.title", language)
+        # the page is English under a Swedish or German <html lang>: its body says so
         context["body"] = (
             f'<div class="admonition note puffteach-english-only" lang="{language}">'
             f'<p class="admonition-title">{html.escape(title)}</p>'
-            f"<p>{html.escape(note)}</p></div>\n" + context["body"]
+            f"<p>{html.escape(note)}</p></div>\n"
+            f'<div class="puffteach-english-body" lang="en">\n{context["body"]}</div>\n'
         )
 
 
