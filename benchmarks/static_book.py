@@ -104,7 +104,9 @@ def first_answer(page: Any, url: str, fig: str) -> float:
     )
     took = time.perf_counter() - t0
     page.wait_for_function(
-        "window.__puffteachBootPhases && window.__puffteachBootPhases.first_step !== undefined",
+        # (a build before the snapshots reports neither ``restored`` nor ``first_step``)
+        "(p => p && (p.first_step !== undefined || p.restored === undefined))"
+        "(window.__puffteachBootPhases)",
         timeout=120_000,
     )
     phases = page.evaluate("window.__puffteachBootPhases")
@@ -133,7 +135,9 @@ PHASE_NAMES = (
     "page_engine_start",
     "page_worker",
     "page_boot",
+    "pyodide",  # (a build before the snapshots: Pyodide's whole start)
     "import",
+    "wasm_compiled_at",
     "snapshot_read",
     "setup",
     "wasm",
@@ -269,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         cold_bytes = counter.take()
         # the first boot keeps a memory snapshot for the next ones once its worker is idle
         page.wait_for_function(
-            "(p => p.restored === 'stored' || p.snapshot_saved !== undefined)"
+            "(p => p.restored === undefined || p.restored === 'stored'"
+            " || p.snapshot_saved !== undefined)"
             "(window.__puffteachBootPhases)",
             timeout=60_000,
         )

@@ -192,14 +192,23 @@ async function dropKept() {
 }
 
 // ------------------------------------------------------------------ boot
-/** When WebAssembly's compile + instantiate of pyodide.asm.wasm ran (the longest call: Pyodide
- *  also instantiates a tiny module of its own). */
+/** When WebAssembly's instantiate of pyodide.asm.wasm ran (the longest call: Pyodide also
+ *  instantiates a tiny module of its own). */
 const wasmTimes = { took: -1 };
+/** pyodide.asm.wasm compiled as the boot begins (a promise of the Module, or null): Pyodide's
+ *  own instantiateStreaming call gets an instance of it, so the compile runs while pyodide.mjs
+ *  loads and the snapshot is read instead of after. */
+const early = { module: null };
 for (const name of ["instantiateStreaming", "instantiate"]) {
   const orig = WebAssembly[name];
   WebAssembly[name] = async function (...args) {
     const start = performance.now();
     try {
+      const module = name === "instantiateStreaming" && early.module && (await early.module);
+      if (module) {
+        Promise.resolve(args[0]).then((r) => r.body && r.body.cancel(), () => {}); // not needed
+        return { module, instance: await WebAssembly.instantiate(module, args[1]) };
+      }
       return await orig.apply(this, args);
     } finally {
       const end = performance.now();
@@ -229,20 +238,34 @@ async function boot(pyodideUrl, wheelUrl, snapshotUrl) {
     return r.arrayBuffer();
   });
   const kept = readKept();
+  const indexURL = new URL(".", pyodideUrl).href;
+  // Pyodide's Emscripten module and its wasm, loaded and compiled side by side from the start
+  const createPyodideModule = import(new URL("pyodide.asm.mjs", indexURL).href).then(
+    (m) => m.default,
+    () => undefined, // loadPyodide finds its own
+  );
+  early.module = WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", indexURL))).then(
+    (m) => ((phases.wasm_compiled_at = Math.round(performance.now() - t0)), m),
+    () => null, // (a server that does not say application/wasm) Pyodide compiles it itself
+  );
   const { loadPyodide } = await import(pyodideUrl);
   let t = lap("import", t0);
-  const indexURL = new URL(".", pyodideUrl).href;
 
   let source = null;
   let sparse = await kept;
   if (sparse) source = "stored";
   else if ((sparse = await fetchSnapshot(snapshotUrl))) source = "book";
   let pyodide = null;
+  const options = async () => ({
+    indexURL,
+    packages: [],
+    createPyodideModule: await createPyodideModule,
+  });
   if (sparse) {
     try {
       const snap = decodeSparse(sparse);
       t = lap("snapshot_read", t);
-      pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: snap });
+      pyodide = await loadPyodide({ ...(await options()), _loadSnapshot: snap });
       // the book's snapshot, unpacked, for the next page and the next visit (no CPU to speak of)
       if (source === "book") keep = { snapshot: sparse, now: true };
     } catch (e) {
@@ -255,7 +278,7 @@ async function boot(pyodideUrl, wheelUrl, snapshotUrl) {
   const restored = pyodide ? source : false;
   if (!restored) {
     if (phases.snapshot_read === undefined) t = lap("snapshot_read", t);
-    pyodide = await loadPyodide({ indexURL, packages: [], _makeSnapshot: true });
+    pyodide = await loadPyodide({ ...(await options()), _makeSnapshot: true });
   }
   if (wasmTimes.end !== undefined && wasmTimes.start >= t) {
     phases.setup = Math.round(wasmTimes.start - t);
