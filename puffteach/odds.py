@@ -13,9 +13,10 @@
   honoured without being restated here. The search (depth first, each state once) stops at
   the first hit and skips every state in which no attacker checker can still come down on the
   blot with the dice left (in their order, or any order in free regimes) touching down on no
-  band of the defender; when the family says no blot can be hit this roll
-  (``Family.blots_protected``: long-puff-entry (d)) it is not run at all. So an opponent's
-  later pasch (eight moves, up to ~10⁵ plays) costs little unless a hit is nearly possible.
+  band of the defender (Puff's bands hold; bräde's may be burst); when the family says no blot
+  can be hit this roll (``Family.blots_protected``: long-puff-entry (d)) it is not run at all.
+  So an opponent's later pasch (eight moves, up to ~10⁵ plays) costs little unless a hit is
+  nearly possible.
 - :func:`enter_chance`, :func:`jan_chance` (bräde: the chance to be made jan by the next
   roll), :func:`pasch_series`.
 - :func:`shots`: a fast count of the rolls that reach a distance (the classic direct/indirect
@@ -259,8 +260,16 @@ def _reach_mask(dice: tuple[int, ...], free: bool, targets: int, blocked: int) -
 _REACH: dict[tuple[tuple[int, ...], bool, int, int], int] = {}
 
 
+#: may a band (two or more checkers) never be hit? Puff: never; bräde bursts bands (entering,
+#: a wall, the huk: RV 5-7), so there a band does not stop a touch-down
+BANDS_HOLD: Final[dict[str, bool]] = {"puff": True, "brade": False}
+
+
 def _bands(rs: RuleSet, pos: Position, side: Color) -> int:
-    """``side``'s bands (two or more checkers) as a bit mask of the opponent's path points."""
+    """``side``'s bands (two or more checkers) as a bit mask of the opponent's path points,
+    where they always hold (:data:`BANDS_HOLD`); else none."""
+    if not BANDS_HOLD[rs.family]:
+        return 0
     own = pos.side(side)
     x = CROSS[rs.layout]
     return sum(1 << x[p] for p in range(1, OFF) if own[p] >= 2)
