@@ -104,8 +104,8 @@ class RuleSet:
 
     @classmethod
     def narrow(cls, rs: RuleSet) -> Self:
-        """``rs`` as this class (``PuffRules.narrow(rs)``), or TypeError: how a family module
-        takes its own rule sets."""
+        """``rs`` as this class (``PuffRules.narrow(rs)``), or TypeError for the other family's
+        rule set: the checked way from a :class:`RuleSet` to a family's own type."""
         if not isinstance(rs, cls):
             raise TypeError(f"{rs.name} is a {type(rs).__name__}, not a {cls.__name__}")
         return rs
