@@ -9,7 +9,8 @@ and its share of the points won (points won / points won and lost).
 
 **Stored and resumable.** Every finished block of streams is appended to
 ``benchmarks/results/players-<preset>.jsonl``, one JSON line: the pairing, each player's key
-(level settings, the evaluator's source or the net's weights, ``search.PLAY_VERSION``), the
+(level settings, the net's weights or the hand-written evaluation's weights table,
+``search.PLAY_VERSION``), the
 seed, the streams and A's points in each game. A run asks for a number of games per pairing
 and plays only the streams of its seed not stored yet, so runs add up across sessions;
 ``--report`` prints the table from everything stored under the current keys (every seed).
@@ -45,6 +46,7 @@ from puffteach import rules  # noqa: E402
 from puffteach.families import family_of  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
 from puffteach.players import search  # noqa: E402
+from puffteach.players.evaluate import WEIGHTS  # noqa: E402
 from puffteach.players.search import (  # noqa: E402
     DEFAULT_LEVEL,
     GREEDY_LEVEL,
@@ -141,19 +143,19 @@ def _digest(*parts: bytes) -> str:
 
 
 def player_key(name: str, family: str) -> str:
-    """What a player's games depend on besides the dice: the level's settings, the
-    evaluator's source or weights, and the players' play version. Results are only added up
-    under the same key, so a changed level or new weights start a new count."""
+    """What a player's games depend on besides the dice: the level's settings, its evaluator's
+    data (the net's weights, the hand-written evaluation's weights table) and
+    ``search.PLAY_VERSION``. Results are only added up under the same key, so a changed level
+    or new weights start a new count; a code change that changes which play is chosen must
+    raise ``PLAY_VERSION`` (a refactor that does not, keeps the stored results)."""
     if name == "random":
         return f"random/{PLAY_VERSION}"
     lv = LEVELS[name]
     pkg = Path(search.__file__).resolve().parent
     if lv.evaluator == "net":
-        ev = _digest(
-            (pkg / "weights" / f"{family}.json").read_bytes(), (pkg / "net.py").read_bytes()
-        )
+        ev = _digest((pkg / "weights" / f"{family}.json").read_bytes())
     else:
-        ev = _digest((pkg / "evaluate.py").read_bytes())
+        ev = _digest(repr(WEIGHTS[family]).encode())
     # (a field added after results were stored is left out while at its default, so that
     # the stored results of the levels it does not change keep counting)
     cfg = _digest(repr(lv).replace(", careless=0.0)", ")").encode())
