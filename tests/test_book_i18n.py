@@ -29,6 +29,8 @@ ENGLISH_ONLY = [
     *sorted(f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")),
 ]
 TRANSLATED = sorted(f"book/{p.stem}" for p in (ROOT / "book").glob("*.md") if p.stem != "api")
+#: the themes' labels: our catalogues of their message domains, written by hand (not `make pot`)
+THEME_CATALOGUES = ["booktheme", "sphinx"]
 
 
 def _catalog(path: Path):  # type: ignore[no-untyped-def]
@@ -43,8 +45,9 @@ def _po(lang: str, page: str) -> Path:
 
 
 def _entries(lang: str):  # type: ignore[no-untyped-def]
-    """(page, message) for every entry of every .po file of ``lang`` (the header left out)."""
-    for page in TRANSLATED:
+    """(page, message) for every entry of every .po file of ``lang`` (the header left out), the
+    themes' catalogues included."""
+    for page in [*TRANSLATED, *THEME_CATALOGUES]:
         path = _po(lang, page)
         if path.is_file():
             for m in list(_catalog(path))[1:]:
@@ -60,7 +63,8 @@ def test_every_chapter_has_a_po_file(lang: str) -> None:
         str(p.relative_to(LOCALES / lang / "LC_MESSAGES").with_suffix(""))
         for p in (LOCALES / lang / "LC_MESSAGES").rglob("*.po")
     )
-    assert extra == TRANSLATED, "a .po file for a page that is not translated"
+    assert extra == sorted([*TRANSLATED, *THEME_CATALOGUES]), "a .po file for no page"
+    assert all(_po(lang, domain).is_file() for domain in THEME_CATALOGUES)
 
 
 @pytest.fixture(scope="module")
@@ -461,3 +465,123 @@ def test_the_built_pages_show_generated_text_in_their_language(
             assert w in text, f"{lang}/{page}: {w!r}"
         for english in ("off the board (0)", "the higher die starts", "Rule set", "Who starts"):
             assert english not in text, f"{lang}/{page}: {english!r}"
+
+
+# ------------------------------------------------------------------- the themes' labels
+# pydata-sphinx-theme and sphinx-book-theme label the search field, the buttons, the sidebars
+# and the colour switch. Our catalogues (locales/<lang>/LC_MESSAGES/sphinx.po and booktheme.po,
+# puffteach.sphinxext.i18n) say them in Swedish and German; the English label must be gone.
+# Each: (where it shows, the English label, Swedish, German), written by hand.
+THEME_LABELS = [
+    ('placeholder="{}"', "Search...", "Sök...", "Suchen..."),
+    ('aria-label="{}"', "Site navigation", "Webbplatsens navigering", "Navigation der Website"),
+    ('aria-label="{}"', "Main", "Bokens kapitel", "Kapitel des Buches"),
+    ('aria-label="{}"', "Page", "Sidans innehåll", "Inhalt der Seite"),
+    ('aria-label="{}"', "Version warning", "Versionsvarning", "Versionswarnung"),
+    (
+        'title="{}"',
+        "Toggle primary sidebar",
+        "Visa eller dölj kapitellistan",
+        "Kapitelliste ein- oder ausblenden",
+    ),
+    (
+        'title="{}"',
+        "Toggle secondary sidebar",
+        "Visa eller dölj sidans innehåll",
+        "Inhalt der Seite ein- oder ausblenden",
+    ),
+    ('aria-label="{}"', "On this page", "På den här sidan", "Auf dieser Seite"),
+    ('aria-label="{}"', "Color mode", "Färgläge", "Farbmodus"),
+    ('title="{}"', "Light", "Ljust", "Hell"),
+    ('title="{}"', "Dark", "Mörkt", "Dunkel"),
+    ('title="{}"', "System Settings", "Systemets inställning", "Systemeinstellung"),
+    (
+        'aria-label="{}"',
+        "Download this page",
+        "Ladda ner den här sidan",
+        "Lade diese Seite herunter",
+    ),
+    ('title="{}"', "Download source file", "Ladda ner källfilen", "Quelldatei herunterladen"),
+    ('title="{}"', "Print to PDF", "Skriv ut som PDF", "Als PDF drucken"),
+    ('title="{}"', "Fullscreen mode", "Helskärm", "Vollbild"),
+    ('title="{}"', "next page", "nästa sida", "nächste Seite"),
+    (">{}<", "Skip to main content", "Hoppa till huvudinnehållet", "Zum Hauptinhalt springen"),
+    ("{}", "Back to top", "Tillbaka till början", "Zurück zum Anfang"),
+]
+#: the theme's own German catalogue says "Sie" (e.g. "Laden Sie diese Seite herunter")
+THEME_FORMAL_GERMAN = ["Laden Sie", "Durch the", "aktivieren Sie"]
+
+
+def _theme_labels_left(text: str, lang: str) -> list[str]:
+    """What is wrong with the theme's labels on a built page of ``lang``."""
+    import html as html_module
+
+    text = html_module.unescape(text)
+    column = 2 if lang == "sv" else 3
+    wrong = []
+    for row in THEME_LABELS:
+        where, english, translated = row[0], row[1], row[column]
+        if where.format(translated) not in text:
+            wrong.append(f"missing {where.format(translated)!r}")
+        if where.format(english) in text:
+            wrong.append(f"English {where.format(english)!r}")
+    if lang == "de":
+        chrome = re.sub(r"<article\b.*?</article>|<(script|style)\b.*?</\1>", "", text, flags=re.S)
+        wrong += [f"formal: {hit}" for hit in formal_address(re.sub(r"<[^>]+>", " ", chrome))]
+        wrong += [f"formal: {w}" for w in THEME_FORMAL_GERMAN if w in text]
+    return wrong
+
+
+def test_the_theme_label_check_sees_english() -> None:
+    page = '<input placeholder="Search..." aria-label="Main"> <a title="Laden Sie">Sie</a>'
+    wrong = _theme_labels_left(page, "de")
+    assert "English 'placeholder=\"Search...\"'" in wrong
+    assert "missing 'placeholder=\"Suchen...\"'" in wrong
+    assert "English 'aria-label=\"Main\"'" in wrong
+    assert "formal: Laden Sie" in wrong
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_small_book_has_the_theme_labels_in_its_language(tmp_path: Path, lang: str) -> None:
+    """A two-page book with the book's theme and options, built with ``language = sv/de``."""
+    pytest.importorskip("sphinx")
+    pytest.importorskip("sphinx_book_theme")
+    src = tmp_path / "src"
+    src.mkdir()
+    conf = (ROOT / "conf.py").read_text(encoding="utf-8")
+    options = re.search(r"^html_theme_options = \{.*?^\}", conf, re.S | re.M)
+    assert options
+    (src / "conf.py").write_text(
+        'extensions = ["puffteach.sphinxext.i18n"]\n'
+        'html_theme = "sphinx_book_theme"\n'
+        f'language = "{lang}"\n'
+        f"locale_dirs = [{str(LOCALES)!r}]\n" + options.group(0) + "\n",
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text(
+        "Start\n=====\n\n.. toctree::\n\n   second\n\nOne\n---\n\nText.\n\nTwo\n---\n\nMore.\n",
+        encoding="utf-8",
+    )
+    (src / "second.rst").write_text("Second\n======\n\nA\n-\n\nText.\n", encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src), str(tmp_path / "o")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    page = (tmp_path / "o" / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{lang}"' in page
+    assert not _theme_labels_left(page, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_book_pages_have_the_theme_labels_in_their_language(
+    built_site: Path, lang: str
+) -> None:
+    for page in ("book/02-lt-puff", "book/09-glossary"):
+        text = (built_site / lang / f"{page}.html").read_text(encoding="utf-8")
+        assert not _theme_labels_left(text, lang), f"{lang}/{page}"

@@ -15,6 +15,16 @@ English-only pages
     other languages their pages open with a short note saying so (the message catalogue's
     ``book.english_only.*``, ``puffteach/catalogue/<lang>/book.json``), and their English body
     is marked ``lang="en"`` under the page's ``<html lang="sv">`` (screen readers, hyphens).
+
+The themes' labels
+    The search field, the buttons' tooltips, the sidebars' and the colour switch's labels come from
+    pydata-sphinx-theme and sphinx-book-theme. Our own catalogues in ``locales/<lang>/LC_MESSAGES/``
+    say them in Swedish and German (German with "du"): ``sphinx.po`` (pydata's domain "sphinx":
+    Sphinx compiles it and reads ``locale_dirs`` before the catalogues the themes add) and
+    ``booktheme.po`` (compiled and registered here at ``config-inited``, before the theme is
+    loaded with the builder, so the theme's own catalogue is only the fallback). Four labels the
+    theme writes as plain English (``Main``, ``Page``, the sidebar toggles) go through ``_()`` in
+    our copies of its templates (``templates/``).
 """
 
 from __future__ import annotations
@@ -84,9 +94,31 @@ def _page_context(
         )
 
 
+#: message domains of the themes that Sphinx does not compile from ``locale_dirs`` by itself
+THEME_DOMAINS: tuple[str, ...] = ("booktheme",)
+
+
+def _theme_catalogues(app: Sphinx, config: Config) -> None:
+    """Compile our ``booktheme.po`` and register it ahead of sphinx-book-theme's own catalogue."""
+    from sphinx.util.i18n import CatalogRepository
+
+    if not config.language or config.language == "en":
+        return
+    repo = CatalogRepository(
+        app.srcdir, config.locale_dirs, config.language, config.source_encoding
+    )
+    for catalog in repo.catalogs:
+        if catalog.domain in THEME_DOMAINS and catalog.is_outdated():
+            catalog.write_mo(config.language)
+    for locale_dir in repo.locale_dirs:
+        for domain in THEME_DOMAINS:
+            app.add_message_catalog(domain, str(locale_dir))
+
+
 def _config_inited(app: Sphinx, config: Config) -> None:
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
+    _theme_catalogues(app, config)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
