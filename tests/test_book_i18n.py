@@ -585,3 +585,7 @@ def test_the_book_pages_have_the_theme_labels_in_their_language(
     for page in ("book/02-lt-puff", "book/09-glossary"):
         text = (built_site / lang / f"{page}.html").read_text(encoding="utf-8")
         assert not _theme_labels_left(text, lang), f"{lang}/{page}"
+    search = (built_site / lang / "search.html").read_text(encoding="utf-8")
+    assert not any(w in search for w in THEME_FORMAL_GERMAN), "the search page says Sie"
+    if lang == "de":
+        assert "Aktiviere JavaScript, damit die Suche funktioniert." in search
