@@ -233,6 +233,24 @@ def _state(out: Sparse, base: int, pos: Position, side: int) -> None:
         out.append((s + 11, float(st.series)))
 
 
+_STATE_CACHE: dict[tuple[object, ...], Sparse] = {}
+
+
+def _states(pos: Position, me: int) -> Sparse:
+    """Both sides' state units (they depend only on the keys and pasch counts, which most
+    positions of a search share: cached)."""
+    key = (pos.flags, pos.wpasch, pos.bpasch, me)
+    got = _STATE_CACHE.get(key)
+    if got is None:
+        if len(_STATE_CACHE) > 4096:
+            _STATE_CACHE.clear()
+        got = []
+        _state(got, 0, pos, me)
+        _state(got, SIDE_UNITS, pos, 1 - me)
+        _STATE_CACHE[key] = got
+    return got
+
+
 def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
     """The non-zero input units ``(index, value)`` of ``pos`` seen by side ``me``, in
     ascending index order. The encoding of a position by White equals that of the mirrored
@@ -241,9 +259,8 @@ def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
     cross = CROSS[rs.layout]
     out: Sparse = []
     _side(out, 0, own, opp, cross)
-    _state(out, 0, pos, me)
     _side(out, SIDE_UNITS, opp, own, cross)
-    _state(out, SIDE_UNITS, pos, 1 - me)
+    out.extend(_states(pos, me))
     out.sort()
     s = _SHARED
     streak = pos.streak
@@ -312,14 +329,11 @@ class Net:
 
     def forward(self, x: Sparse) -> list[float]:
         """The outputs for the sparse input ``x``: the hidden layer is the bias plus the
-        weight rows of the active units (summed column by column in one pass), then the
-        sigmoids and one dot product per output."""
+        weight rows of the active units, each scaled by its value (summed column by column in
+        one pass), then the sigmoids and one dot product per output."""
         w1 = self.w1
-        ones = [w1[i] for i, v in x if v == 1.0]
-        h: list[float] = list(map(sum, zip(self.b1, *ones, strict=True)))
-        for i, v in x:
-            if v != 1.0:
-                h = [a + v * b for a, b in zip(h, w1[i], strict=True)]
+        rows = [w1[i] if v == 1.0 else list(map(v.__mul__, w1[i])) for i, v in x]
+        h: list[float] = list(map(sum, zip(self.b1, *rows, strict=True)))
         try:
             hs = [1.0 / (1.0 + _exp(-z)) for z in h]
             return [
