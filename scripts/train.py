@@ -375,7 +375,7 @@ def restore(family: str, state_dir: Path) -> tuple[NumpyNet, dict[str, object]] 
         saved = np.load(state)
         arrays = [saved[f"arr_{i}"] for i in range(12)]
         if all(
-            np.allclose(a.astype(np.float32), b)
+            a.shape == b.shape and np.allclose(a.astype(np.float32), b)
             for a, b in zip(arrays[:4], net.params(), strict=True)
         ):
             net.w1, net.b1, net.w2, net.b2 = arrays[:4]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import random
@@ -12,7 +13,9 @@ import pytest
 from puffteach import rules
 from puffteach.color import BLACK, WHITE
 from puffteach.players.base import Estimate
+from puffteach.players.evaluate import heuristic
 from puffteach.players.net import (
+    EXTRA_FEATURES,
     OUTPUTS,
     RULE_FEATURES,
     Net,
@@ -92,7 +95,8 @@ def test_rule_bits() -> None:
     def on(name: str) -> set[tuple[str, object]]:
         rs = rules(name)
         feats = RULE_FEATURES[rs.family]
-        x = encode_dense(rs, Position.start(rs), WHITE)[input_size(rs.family) - len(feats) :]
+        end = input_size(rs.family) - EXTRA_FEATURES[rs.family]
+        x = encode_dense(rs, Position.start(rs), WHITE)[end - len(feats) : end]
         return {f for f, v in zip(feats, x, strict=True) if v}
 
     assert on("kontrar-puff") == {
@@ -216,3 +220,50 @@ def test_shipped_weights_size() -> None:
     files = sorted(WEIGHTS.glob("*.json"))
     assert {f.stem for f in files} == set(OUTPUTS)
     assert sum(f.stat().st_size for f in files) < 3_000_000
+
+
+def test_puff_extra_features_by_hand() -> None:
+    """Kontrar-puff (contrary: White's point p is Black's 25 - p), White to roll with a blot
+    on his 10 (Black's 15) and fourteen on his 24 (Black's 1); Black has two on his 9 and
+    thirteen on his 3. Shots at the blot: from 9 (6 pips) every roll with a 6 (11), 5-1 and
+    4-2 (2 each), 3-3 and 2-2 (1 each) = 17; from 3 (12 pips) 6-6, 4-4 and 3-3, of which only
+    4-4 is new: 18 of 36. A hit costs the blot's progress plus Puff's re-entry 8 pips:
+    18/36 x (10 + 8) = 9 pips (/25 = 0.36). Black's bands on his 3 and 9 are White's 22 and
+    16, both ahead of White's rearmost checker (10): two bands, the longest row one; White's
+    band on Black's 1 is behind all of Black's checkers: none. Nobody waits. The last three
+    units are the hand-written evaluation's own win chance and equity."""
+    rs = rules("kontrar-puff")
+    pos = Position.parse("W:10,24x14 B:3x13,9x2 w", rs)
+    base = input_size("puff") - EXTRA_FEATURES["puff"]
+    x = {i - base: v for i, v in encode(rs, pos, WHITE) if i >= base}
+    assert x[0] == pytest.approx(0.36) and x[1] == pytest.approx(0.5)
+    assert 2 not in x and 3 not in x and 4 not in x  # White: no bands ahead, nobody waiting
+    assert 5 not in x and 6 not in x  # Black: no blots
+    assert x[7] == pytest.approx(2 / 6) and x[8] == pytest.approx(1 / 6) and 9 not in x
+    est = heuristic(rs, pos, WHITE)
+    assert x[10] == pytest.approx(est.win)
+    assert x.get(11, 0.0) == pytest.approx(max(est.equity, 0.0) / 3)
+    assert x.get(12, 0.0) == pytest.approx(max(-est.equity, 0.0) / 3)
+    # seen by Black, the same numbers with the sides' groups swapped
+    y = {i - base: v for i, v in encode(rs, pos, BLACK) if i >= base}
+    assert y[5] == pytest.approx(0.36) and y[2] == pytest.approx(2 / 6)
+
+
+def test_weights_before_the_extra_features_play_as_before() -> None:
+    """Weights saved without the extra features get zero rows for them: the outputs are those
+    of the net without them (here: the same net with its last rows dropped, by hand)."""
+    net = random_net("puff", 5, seed=3)
+    n_old = input_size("puff") - EXTRA_FEATURES["puff"]
+    data = net.to_json()
+    old = dict(data)
+    old.pop("extra_features")
+    old["inputs"] = n_old
+    raw = base64.b64decode(str(data["w1"]))
+    old["w1"] = base64.b64encode(raw[: n_old * 5 * 4]).decode("ascii")
+    padded = Net.from_json(old)
+    assert padded.w1[n_old:] == [[0.0] * 5] * EXTRA_FEATURES["puff"]
+    rs = rules("lang-puff")
+    for pos in positions("lang-puff", 5):
+        x = encode(rs, pos, WHITE)
+        plain = [(i, v) for i, v in x if i < n_old]
+        assert padded.forward(x) == padded.forward(plain)

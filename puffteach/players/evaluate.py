@@ -41,6 +41,7 @@ __all__ = [
     "Weights",
     "features",
     "heuristic",
+    "judged",
     "shot_mask",
     "shots_of_mask",
 ]
@@ -245,8 +246,13 @@ FAMILY_TERMS: Final[dict[str, FamilyTerm]] = {"puff": _puff, "brade": _brade}
 
 def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     """The hand-written :data:`~puffteach.players.base.Evaluator`."""
-    me = features(rs, pos, side)
-    him = features(rs, pos, side.other)
+    return judged(rs, pos, side, features(rs, pos, side), features(rs, pos, side.other))
+
+
+def judged(
+    rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
+) -> Estimate:
+    """The hand-written evaluation from both sides' features (``me`` those of ``side``)."""
     term = FAMILY_TERMS[rs.family]
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, side.other, him, me)

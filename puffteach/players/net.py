@@ -55,8 +55,10 @@ from ..families import family_of
 from ..position import Position
 from ..rules import RuleSet
 from .base import Estimate
+from .evaluate import features, judged
 
 __all__ = [
+    "EXTRA_FEATURES",
     "RULE_FEATURES",
     "OUTPUTS",
     "Net",
@@ -161,7 +163,37 @@ Sparse = list[tuple[int, float]]
 
 def input_size(family: str) -> int:
     """Number of input units of the family's net."""
-    return _RULES + len(RULE_FEATURES[family])
+    return _RULES + len(RULE_FEATURES[family]) + EXTRA_FEATURES[family]
+
+
+def _puff_extra(rs: RuleSet, pos: Position, me: int, base: int) -> Sparse:
+    """Puff's hand-written features, seen by ``me``: per side (``me`` first) the expected
+    pips its blots lose to hits (/25), its most exposed blot's shots (/36), its bands in front
+    of the other side's checkers and its longest row of them (/6), its waiting checkers times
+    the entry points it cannot use (/36); then the hand-written evaluation's own verdict: the
+    win chance and the equity, split into its gain and loss (/3)."""
+    side = Color(me)
+    mine = features(rs, pos, side)
+    his = features(rs, pos, side.other)
+    vals: list[float] = []
+    for f in (mine, his):
+        vals.append(f.blot_cost / 25.0)
+        vals.append(max((s for _, s in f.blots), default=0) / 36.0)
+        vals.append(f.blocks / 6.0)
+        vals.append(f.prime / 6.0)
+        vals.append(f.waiting * f.entry_blocked / 36.0)
+    est = judged(rs, pos, side, mine, his)
+    vals.append(est.win)
+    vals.append(max(est.equity, 0.0) / 3.0)
+    vals.append(max(-est.equity, 0.0) / 3.0)
+    return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
+
+
+#: hand-written features given to a family's net after its rule-set units: how many, and the
+#: function that encodes them (the Puff net plays better with the blots' shots and the bands
+#: spelt out than from the raw board alone; the bräde net needs none)
+EXTRA_FEATURES: Final[dict[str, int]] = {"puff": 13, "brade": 0}
+_EXTRA: Final[dict[str, Callable[[RuleSet, Position, int, int], Sparse]]] = {"puff": _puff_extra}
 
 
 def _rule_bits(rs: RuleSet) -> Sparse:
@@ -278,6 +310,9 @@ def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
     if bits is None:
         bits = _RULE_CACHE[rs.name] = _rule_bits(rs)
     out.extend(bits)
+    extra = _EXTRA.get(rs.family)
+    if extra is not None:
+        out.extend(extra(rs, pos, me, _RULES + len(RULE_FEATURES[rs.family])))
     return out
 
 
@@ -358,6 +393,7 @@ class Net:
         return {
             "family": self.family,
             "inputs": self.n_in,
+            "extra_features": EXTRA_FEATURES[self.family],
             "hidden": self.n_hidden,
             "outputs": self.n_out,
             "rule_features": [[k, v] for k, v in RULE_FEATURES[self.family]],
@@ -383,6 +419,10 @@ class Net:
         n_in, n_h, n_out = (int(str(data[k])) for k in ("inputs", "hidden", "outputs"))
         flat1, flat2 = unpack("w1"), unpack("w2")
         w1 = [flat1[i * n_h : (i + 1) * n_h] for i in range(n_in)]
+        extra = int(str(data.get("extra_features", 0)))
+        if extra < EXTRA_FEATURES[family]:  # weights from before the extra features: they
+            # start with no say (zero rows), so the net plays exactly as it did
+            w1 += [[0.0] * n_h for _ in range(EXTRA_FEATURES[family] - extra)]
         w2 = [flat2[k * n_h : (k + 1) * n_h] for k in range(n_out)]
         meta = data.get("meta")
         return cls(
