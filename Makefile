@@ -48,6 +48,9 @@ pot: $(STAMP)
 	rm -rf _build/gettext
 	PUFFTEACH_NB_EXECUTION=off $(PY) -m sphinx -W -q -b gettext . _build/gettext
 	rm -rf _build/gettext/notebooks _build/gettext/book/api.pot
+	# the themes' labels (the "sphinx" domain) are translated by hand in locales/<lang>/LC_MESSAGES/
+	# sphinx.po and booktheme.po: sphinx-intl must not rewrite them
+	rm -f _build/gettext/sphinx.pot
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locales $(foreach l,$(LANGS),-l $(l))
 
 run: book
