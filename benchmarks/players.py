@@ -47,6 +47,7 @@ from puffteach.families import family_of  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
 from puffteach.players import search  # noqa: E402
 from puffteach.players.evaluate import WEIGHTS  # noqa: E402
+from puffteach.players.net import load  # noqa: E402
 from puffteach.players.search import (  # noqa: E402
     DEFAULT_LEVEL,
     GREEDY_LEVEL,
@@ -154,6 +155,8 @@ def player_key(name: str, family: str) -> str:
     pkg = Path(search.__file__).resolve().parent
     if lv.evaluator == "net":
         ev = _digest((pkg / "weights" / f"{family}.json").read_bytes())
+        if load(family).mix < 1.0:  # the net mixes in the hand-written evaluation
+            ev = _digest(ev.encode(), repr(WEIGHTS[family]).encode())
     else:
         ev = _digest(repr(WEIGHTS[family]).encode())
     # (a field added after results were stored is left out while at its default, so that

@@ -267,3 +267,33 @@ def test_weights_before_the_extra_features_play_as_before() -> None:
         x = encode(rs, pos, WHITE)
         plain = [(i, v) for i, v in x if i < n_old]
         assert padded.forward(x) == padded.forward(plain)
+
+
+@pytest.mark.parametrize("name", ["lang-puff", "kontrar-puff+generalpasch", "gegenpuff"])
+def test_mixed_estimate_is_the_weighted_mean(name: str) -> None:
+    """A Puff net with ``meta["mix"] = m`` answers m x its own estimate + (1 - m) x the
+    hand-written evaluation's, for equity and win chance alike (the same net without the mix
+    and ``heuristic`` computed afresh give both parts); m = 1 is the net alone."""
+    net = random_net("puff", 6, seed=4)
+    mixed = Net(net.family, net.w1, net.b1, net.w2, net.b2, {"mix": 0.3})
+    assert net.mix == 1.0 and mixed.mix == 0.3
+    rs = rules(name)
+    for pos in positions(name, 25, seed=8):
+        own = net.estimate(rs, pos)
+        hand = heuristic(rs, pos, WHITE if pos.turn == WHITE else BLACK)
+        got = mixed.estimate(rs, pos)
+        assert got.equity == pytest.approx(0.3 * own.equity + 0.7 * hand.equity, abs=1e-9)
+        assert got.win == pytest.approx(0.3 * own.win + 0.7 * hand.win, abs=1e-9)
+    back = Net.from_json(json.loads(json.dumps(mixed.to_json())))
+    assert back.mix == 0.3
+
+
+def test_mix_needs_the_hand_written_verdict() -> None:
+    """Only a net whose inputs carry the hand-written evaluation's verdict (Puff) can mix it
+    in; the mix is a share between 0 and 1."""
+    brade = random_net("brade", 4, seed=1)
+    with pytest.raises(ValueError, match="cannot mix"):
+        Net("brade", brade.w1, brade.b1, brade.w2, brade.b2, {"mix": 0.5})
+    puff = random_net("puff", 4, seed=1)
+    with pytest.raises(ValueError, match="cannot mix"):
+        Net("puff", puff.w1, puff.b1, puff.w2, puff.b2, {"mix": 1.5})

@@ -30,6 +30,13 @@ the expected points when no game scores more than ``K`` (the few bräde games th
 graded munk or jan, are counted as ``K``). Outputs beyond the rule set's highest score
 (:func:`max_points`) are ignored, so the equity stays within the rule set's range.
 
+**Mixed with the hand-written evaluation.** A net whose weights carry ``meta["mix"] = m``
+below 1 answers ``m`` times its own estimate plus ``1 - m`` times the hand-written
+evaluation's (:func:`puffteach.players.evaluate.heuristic`), equity and win chance alike. The
+hand-written verdict is among the Puff net's inputs already, so the mix costs nothing. In
+Puff the two disagree in different places, and greedy play on the mix beat greedy play on
+either alone (``docs-notes/learned-evaluator.md``); the bräde net plays on its own.
+
 **Inference** is pure Python (runs in Pyodide's core, no numpy): the input is sparse (about
 50-70 of some 400 units are non-zero), so the hidden layer is the bias plus one precomputed weight
 row per active unit, summed column by column in one pass; then 40-80 sigmoids and ``2K`` dot
@@ -194,6 +201,10 @@ def _puff_extra(rs: RuleSet, pos: Position, me: int, base: int) -> Sparse:
 #: spelt out than from the raw board alone; the bräde net needs none)
 EXTRA_FEATURES: Final[dict[str, int]] = {"puff": 13, "brade": 0}
 _EXTRA: Final[dict[str, Callable[[RuleSet, Position, int, int], Sparse]]] = {"puff": _puff_extra}
+#: where, among a family's hand-written features, the hand-written evaluation's verdict is
+#: (win chance, equity gain / 3, equity loss / 3): a net whose ``meta["mix"]`` is below 1
+#: mixes it into its own estimate without computing it again
+_JUDGED: Final[dict[str, int]] = {"puff": 10}
 
 
 def _rule_bits(rs: RuleSet) -> Sparse:
@@ -342,7 +353,7 @@ class Net:
     ``w1`` is stored by input row (``w1[i]`` the hidden units' weights of input ``i``),
     ``w2`` by output (``w2[k]`` the weights of output ``k`` over the hidden units)."""
 
-    __slots__ = ("family", "n_in", "n_hidden", "n_out", "w1", "b1", "w2", "b2", "meta")
+    __slots__ = ("family", "n_in", "n_hidden", "n_out", "w1", "b1", "w2", "b2", "meta", "mix")
 
     def __init__(
         self,
@@ -361,6 +372,11 @@ class Net:
             raise ValueError("net shape does not fit the family's encoding")
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.meta = meta or {}
+        #: the net's share of its estimate at play time (``meta["mix"]``, 1 when absent); the
+        #: rest is the hand-written evaluation's, read from the net's own inputs
+        self.mix = float(str(self.meta.get("mix", 1.0)))
+        if not 0.0 <= self.mix <= 1.0 or (self.mix < 1.0 and family not in _JUDGED):
+            raise ValueError(f"a {family} net cannot mix in hand-written values at {self.mix}")
 
     def forward(self, x: Sparse) -> list[float]:
         """The outputs for the sparse input ``x``: the hidden layer is the bias plus the
@@ -382,8 +398,28 @@ class Net:
             ]
 
     def estimate(self, rs: RuleSet, pos: Position) -> Estimate:
-        """Equity and win chance for the side to roll (``pos.turn``)."""
-        return _estimate(self.forward(encode(rs, pos, pos.turn)), max_points(rs))
+        """Equity and win chance for the side to roll (``pos.turn``): the net's outputs, mixed
+        with the hand-written evaluation when ``mix`` is below 1 (a weighted mean of both
+        equities and both win chances)."""
+        x = encode(rs, pos, pos.turn)
+        est = _estimate(self.forward(x), max_points(rs))
+        if self.mix == 1.0:
+            return est
+        at = _RULES + len(RULE_FEATURES[self.family]) + _JUDGED[self.family]
+        win = gain = loss = 0.0  # the sparse input leaves out zeros
+        for i, v in reversed(x):  # the hand-written features come last
+            if i < at:
+                break
+            if i == at:
+                win = v
+            elif i == at + 1:
+                gain = v
+            elif i == at + 2:
+                loss = v
+        m = self.mix
+        return Estimate(
+            m * est.equity + (1.0 - m) * 3.0 * (gain - loss), m * est.win + (1.0 - m) * win
+        )
 
     # ------------------------------------------------------------------ storage
     def to_json(self) -> dict[str, object]:

@@ -19,18 +19,19 @@ n − 1 plies (candidate pruning). At the top, all candidates are ranked at 0 pl
 ``candidates`` are searched at the level's depth.
 
 **Levels** (:data:`LEVELS`) combine an evaluator (:data:`EVALUATORS`: the hand-written
-``heuristic`` or the learned ``net``), depth, pruning, noise (a Gaussian added to each
-candidate's equity, as gnubg's noisy levels do) and careless plays (a share of the decisions
-taken by picking one of the candidate plays at random). Beginner, casual and intermediate are
-greedy on the heuristic with noise 0.15, 0.15 and 0.02 points and 40%, 10% and no careless
-plays; advanced is the plain greedy player on it (the "greedy" of the strength table); expert
-is greedy on the net (the default: it beats advanced clearly in bräde); master searches 1 ply
-on the net (3 candidates); grandmaster 1 ply on the net with 6 candidates and wider beams
-(slow: for analysis). Why careless plays and not only more noise: the candidates of a roll
-mostly lie within a few hundredths of a point of each other, but the few plays that decide a
-game (a bräde jan threat) differ by a point or more; noise large enough to miss those makes
-every other choice random too, and from 0.15 to 1.0 the matches showed no difference in bräde
-(680 games: +0.03 points a game).
+``heuristic`` or the learned ``net``; the Puff net's answers are mixed with the heuristic's,
+see :mod:`puffteach.players.net`), depth, pruning, noise (a Gaussian added to each candidate's
+equity, as gnubg's noisy levels do) and careless plays (a share of the decisions taken by
+picking one of the candidate plays at random). Beginner, casual and intermediate are greedy on
+the heuristic with noise 0.15, 0.15 and 0.02 points and 40%, 10% and no careless plays;
+advanced is the plain greedy player on it (the "greedy" of the strength table); expert is
+greedy on the net (the default: it beats advanced clearly in bräde, and by less in Puff);
+master searches 1 ply on the net (3 candidates); grandmaster 1 ply on the net with 6 candidates
+and wider beams (slow: for analysis). Why careless plays and not only more noise: the
+candidates of a roll mostly lie within a few hundredths of a point of each other, but the few
+plays that decide a game (a bräde jan threat) differ by a point or more; noise large enough to
+miss those makes every other choice random too, and from 0.15 to 1.0 the matches showed no
+difference in bräde (680 games: +0.03 points a game).
 """
 
 from __future__ import annotations
