@@ -22,6 +22,7 @@ from puffteach.color import WHITE
 from puffteach.families import family_of
 from puffteach.listing import count_plays
 from puffteach.movegen import Play, begin, finish, push, turn_steps
+from puffteach.odds import chance_outcomes
 from puffteach.players import Estimate, Player, net
 from puffteach.players.evaluate import heuristic
 from puffteach.players.hint import VERDICTS, hint, review, tutor, verdict
@@ -192,8 +193,9 @@ def test_choose_turn_mid_roll() -> None:
 def test_the_ladder() -> None:
     """The levels, weakest first: three noisy greedy levels on the hand-written evaluation,
     each with less noise than the one before; the plain greedy one on it (the issue's
-    "greedy"); greedy on the learned net (the default); 1 ply on the net; grandmaster searches
-    the same depth as master with more candidates and wider beams."""
+    "greedy"); greedy on the learned net (the default); 1 ply on the net, its replies pruned by
+    the hand-written evaluation; grandmaster searches the same depth as master with more
+    candidates, wider beams and more replies."""
     assert MATCH_LEVELS == ("beginner", "casual", "intermediate", "advanced", "expert", "master")
     assert list(LEVELS) == [*MATCH_LEVELS, "grandmaster"]
     noisy = [LEVELS[n] for n in ("beginner", "casual", "intermediate", "advanced")]
@@ -207,7 +209,8 @@ def test_the_ladder() -> None:
     for lv, plies, ev in ((adv, 0, "heuristic"), (exp, 0, "net"), (mas, 1, "net"), (gm, 1, "net")):
         assert (lv.plies, lv.noise, lv.careless, lv.evaluator) == (plies, 0.0, 0.0, ev)
     assert gm.candidates > mas.candidates and gm.beam > mas.beam
-    assert gm.inner_beam > mas.inner_beam
+    assert gm.inner_beam > mas.inner_beam and gm.prune > mas.prune > 0
+    assert all(lv.prune == 0 for lv in LEVELS.values() if lv.plies == 0)
     assert DEFAULT_LEVEL == "expert"
 
 
@@ -244,6 +247,45 @@ def test_levels_play_on_their_evaluator() -> None:
     assert best.estimate == net.evaluate(rs, best.play.position, WHITE)
     best_h = hint(rs, pos, (6, 5), level="advanced", top=1)[0]
     assert best_h.estimate == heuristic(rs, best_h.play.position, WHITE)
+
+
+def test_reply_pruning() -> None:
+    """A level with ``prune``: inside the search the replies of each roll are ranked by the
+    hand-written evaluation (its beam through a pasch too) and only the best ``prune`` of them
+    reach the level's own evaluator; the value is the mean, over the rolls, of the best of
+    those. Checked against the definition, computed here roll by roll, on a kontrar puff
+    position where pasches keep the roller rolling."""
+    rs = rules("kontrar-puff")
+    pos = Position.parse("W:0x5,3x2,5x2,8x2,10,12,14,16 B:1,2x2,4x2,6x2,7,18,19,21,23x2,24x2 b", rs)
+    seen: set[tuple[Position, int]] = set()
+
+    def counting(rs: RuleSet, p: Position, side: Any) -> Estimate:
+        seen.add((p, int(side)))
+        return net.evaluate(rs, p, side)
+
+    lv = replace(LEVELS["master"], name="pruned", prune=2, inner_beam=3)
+    value = SearchPlayer(lv, counting).position_value(rs, pos, 0, 1)
+    outcomes = chance_outcomes(rs, pos)
+    assert 0 < len(seen) <= 2 * len(outcomes)
+    eq = 0.0
+    cheap = SearchPlayer(replace(lv, evaluator="heuristic"))
+    for o in outcomes:
+        turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, o.dice)]
+        replies = candidate_plays(turns, cheap.scorer(rs), 3, inner=True)
+        replies.sort(key=lambda r: cheap.scorer(rs).play(r, 1).equity, reverse=True)
+        best = max(
+            (
+                net.evaluate(rs, r.position, 1).equity
+                if r.outcome is None
+                else cheap.scorer(rs).play(r, 1).equity
+                for r in replies[:2]
+            ),
+        )
+        eq -= float(o.probability) * best
+    assert value.equity == pytest.approx(eq)
+    seen.clear()
+    SearchPlayer(replace(lv, prune=0), counting).position_value(rs, pos, 0, 1)
+    assert len(seen) > 2 * len(outcomes)  # unpruned: every reply, and the beam, on the net
 
 
 def test_players_follow_the_protocol() -> None:
