@@ -36,10 +36,11 @@ the heuristic with noise 0.15, 0.15 and 0.02 points and 40%, 10% and no careless
 advanced is the plain greedy player on it (the "greedy" of the strength table); expert is
 greedy on the net (the default: it beats advanced clearly in bräde, and by less in Puff);
 master searches 1 ply on the net (3 candidates; replies pruned to 3, beam 6); grandmaster 1 ply
-on the net with 6 candidates, wider beams and 6 replies (slow: for analysis). Why careless plays and not only more noise: the
-candidates of a roll mostly lie within a few hundredths of a point of each other, but the few
-plays that decide a game (a bräde jan threat) differ by a point or more; noise large enough to
-miss those makes every other choice random too, and from 0.15 to 1.0 the matches showed no
+on the net with 6 candidates, wider beams and 6 replies (slow: for analysis). Why careless
+plays and not only more noise: the candidates of a roll mostly lie within a few hundredths of a
+point of each other, but the few plays that decide a game (a bräde jan threat) differ by a
+point or more; noise large enough to miss those makes every other choice random too, and from
+0.15 to 1.0 the matches showed no
 difference in bräde (680 games: +0.03 points a game).
 """
 
