@@ -353,7 +353,20 @@ class Net:
     ``w1`` is stored by input row (``w1[i]`` the hidden units' weights of input ``i``),
     ``w2`` by output (``w2[k]`` the weights of output ``k`` over the hidden units)."""
 
-    __slots__ = ("family", "n_in", "n_hidden", "n_out", "w1", "b1", "w2", "b2", "meta", "mix")
+    __slots__ = (
+        "family",
+        "n_in",
+        "n_hidden",
+        "n_out",
+        "w1",
+        "b1",
+        "w2",
+        "b2",
+        "meta",
+        "mix",
+        "_scaled",
+        "_cached_below",
+    )
 
     def __init__(
         self,
@@ -377,13 +390,35 @@ class Net:
         self.mix = float(str(self.meta.get("mix", 1.0)))
         if not 0.0 <= self.mix <= 1.0 or (self.mix < 1.0 and family not in _JUDGED):
             raise ValueError(f"a {family} net cannot mix in hand-written values at {self.mix}")
+        #: weight rows already scaled by an input's value (most values recur: pip counts,
+        #: checkers on a point, shots out of 36); not the hand-written verdict, which hardly
+        #: ever recurs
+        self._scaled: dict[tuple[int, float], list[float]] = {}
+        self._cached_below = _RULES + len(RULE_FEATURES[family]) + _JUDGED.get(family, 0)
 
     def forward(self, x: Sparse) -> list[float]:
         """The outputs for the sparse input ``x``: the hidden layer is the bias plus the
-        weight rows of the active units, each scaled by its value (summed column by column in
-        one pass), then the sigmoids and one dot product per output."""
+        weight rows of the active units, each scaled by its value (scaled rows are kept for
+        values that recur; summed column by column in one pass), then the sigmoids and one dot
+        product per output."""
         w1 = self.w1
-        rows = [w1[i] if v == 1.0 else list(map(v.__mul__, w1[i])) for i, v in x]
+        scaled = self._scaled
+        get = scaled.get
+        below = self._cached_below
+        rows: list[list[float]] = []
+        add = rows.append
+        for i, v in x:
+            if v == 1.0:
+                add(w1[i])
+                continue
+            row = get((i, v))
+            if row is None:
+                row = list(map(v.__mul__, w1[i]))
+                if i < below:
+                    if len(scaled) >= 20_000:
+                        scaled.clear()
+                    scaled[(i, v)] = row
+            add(row)
         h: list[float] = list(map(sum, zip(self.b1, *rows, strict=True)))
         try:
             hs = [1.0 / (1.0 + _exp(-z)) for z in h]
