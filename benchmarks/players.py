@@ -37,6 +37,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -160,8 +161,10 @@ def player_key(name: str, family: str) -> str:
     else:
         ev = _digest(repr(WEIGHTS[family]).encode())
     # (a field added after results were stored is left out while at its default, so that
-    # the stored results of the levels it does not change keep counting)
-    cfg = _digest(repr(lv).replace(", careless=0.0)", ")").encode())
+    # the stored results of the levels it does not change keep counting; pruning counts only
+    # in the families it names)
+    view = replace(lv, prune=tuple(x for x in lv.prune if x[0] == family))
+    cfg = _digest(repr(view).replace(", prune=())", ")").replace(", careless=0.0)", ")").encode())
     return f"{name}/{cfg}/{lv.evaluator}-{ev}/{PLAY_VERSION}"
 
 

@@ -77,3 +77,23 @@ def test_results_resume_and_add_up(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert len(B.tally("brade-family", "random", "random", seed=1)) == 1
     monkeypatch.setattr(B, "PLAY_VERSION", 999)
     assert B.tally("brade-family", "random", "random") == {}
+
+
+def test_keys_of_levels_by_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level's key holds its pruning only in the families it prunes, and a field at its
+    default leaves the key as it was: the stored results of unchanged levels keep counting
+    (the 4,000 stored games of expert against advanced in lang-puff are found under the
+    current keys)."""
+    from dataclasses import replace
+
+    from puffteach.players.search import LEVELS
+
+    master = LEVELS["master"]
+    keys = {}
+    for prune in ((), (("puff", 3, 6),), (("puff", 2, 6),)):
+        monkeypatch.setitem(LEVELS, "master", replace(master, prune=prune))
+        keys[prune] = (B.player_key("master", "puff"), B.player_key("master", "brade"))
+    assert len({k[1] for k in keys.values()}) == 1  # bräde: no pruning in any of them
+    assert len({k[0] for k in keys.values()}) == 3
+    monkeypatch.setitem(LEVELS, "master", master)
+    assert len(B.tally("lang-puff", "expert", "advanced")) >= 2000

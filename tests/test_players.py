@@ -194,7 +194,7 @@ def test_the_ladder() -> None:
     """The levels, weakest first: three noisy greedy levels on the hand-written evaluation,
     each with less noise than the one before; the plain greedy one on it (the issue's
     "greedy"); greedy on the learned net (the default); 1 ply on the net, its replies pruned by
-    the hand-written evaluation; grandmaster searches the same depth as master with more
+    the hand-written evaluation in Puff; grandmaster searches the same depth as master with more
     candidates, wider beams and more replies."""
     assert MATCH_LEVELS == ("beginner", "casual", "intermediate", "advanced", "expert", "master")
     assert list(LEVELS) == [*MATCH_LEVELS, "grandmaster"]
@@ -209,8 +209,12 @@ def test_the_ladder() -> None:
     for lv, plies, ev in ((adv, 0, "heuristic"), (exp, 0, "net"), (mas, 1, "net"), (gm, 1, "net")):
         assert (lv.plies, lv.noise, lv.careless, lv.evaluator) == (plies, 0.0, 0.0, ev)
     assert gm.candidates > mas.candidates and gm.beam > mas.beam
-    assert gm.inner_beam > mas.inner_beam and gm.prune > mas.prune > 0
-    assert all(lv.prune == 0 for lv in LEVELS.values() if lv.plies == 0)
+    assert gm.inner_beam > mas.inner_beam
+    # the search prunes its replies by the hand-written evaluation in Puff only, grandmaster
+    # keeping more replies and a wider beam than master
+    assert [fam for fam, _, _ in mas.prune] == [fam for fam, _, _ in gm.prune] == ["puff"]
+    assert gm.pruning("puff") > mas.pruning("puff") and mas.pruning("brade") is None
+    assert all(not lv.prune for lv in LEVELS.values() if lv.plies == 0)
     assert DEFAULT_LEVEL == "expert"
 
 
@@ -263,7 +267,7 @@ def test_reply_pruning() -> None:
         seen.add((p, int(side)))
         return net.evaluate(rs, p, side)
 
-    lv = replace(LEVELS["master"], name="pruned", prune=2, inner_beam=3)
+    lv = replace(LEVELS["master"], name="pruned", prune=(("puff", 2, 3),))
     value = SearchPlayer(lv, counting).position_value(rs, pos, 0, 1)
     outcomes = chance_outcomes(rs, pos)
     assert 0 < len(seen) <= 2 * len(outcomes)
@@ -284,8 +288,8 @@ def test_reply_pruning() -> None:
         eq -= float(o.probability) * best
     assert value.equity == pytest.approx(eq)
     seen.clear()
-    SearchPlayer(replace(lv, prune=0), counting).position_value(rs, pos, 0, 1)
-    assert len(seen) > 2 * len(outcomes)  # unpruned: every reply, and the beam, on the net
+    SearchPlayer(replace(lv, prune=(("brade", 2, 3),)), counting).position_value(rs, pos, 0, 1)
+    assert len(seen) > 2 * len(outcomes)  # not pruned in Puff: every reply on the net
 
 
 def test_players_follow_the_protocol() -> None:

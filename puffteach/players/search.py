@@ -19,13 +19,17 @@ n − 1 plies (candidate pruning). At the top, all candidates are ranked at 0 pl
 ``candidates`` are searched at the level's depth.
 
 **Pruning the replies** (as gnubg's pruning nets pick the moves its full net then judges): a
-level with ``prune`` ranks the replies inside its search with the hand-written evaluation —
-the partial plays of its beam through a pasch as well — and only the best ``prune`` replies of
-each roll reach its own evaluator. In Puff the net, which reads the hand-written features as
-inputs, costs about fourteen times as much as the hand-written evaluation, and most of a
-search's evaluations were partial plays in the replies' pasch beams; pruning made master's
-lång puff decisions about 2.4 times faster with a beam three times as wide (6 instead of 2),
-and it played at least as well (``docs-notes/learned-evaluator.md``).
+level with ``prune`` for a family ranks the replies inside its search with the hand-written
+evaluation — the partial plays of its beam through a pasch as well — and only the best few
+replies of each roll reach its own evaluator. Master and grandmaster do so in Puff only. In
+Puff the net, which reads the hand-written features as inputs, costs about fourteen times as
+much as the hand-written evaluation, and most of a search's evaluations were partial plays in
+the replies' pasch beams; pruning made master's lång puff decisions about 2.4 times faster with
+a beam three times as wide (6 instead of 2), and it played at least as well
+(``docs-notes/learned-evaluator.md``). In bräde the net has no hand-written inputs and costs
+only about three times as much, pruning saved no time, and the hand-written evaluation is far
+weaker than the net there (greedy on the net takes 86% of the points against greedy on it), so
+bräde's search asks the net about every reply.
 
 **Levels** (:data:`LEVELS`) combine an evaluator (:data:`EVALUATORS`: the hand-written
 ``heuristic`` or the learned ``net``; the Puff net's answers are mixed with the heuristic's,
@@ -35,12 +39,12 @@ picking one of the candidate plays at random). Beginner, casual and intermediate
 the heuristic with noise 0.15, 0.15 and 0.02 points and 40%, 10% and no careless plays;
 advanced is the plain greedy player on it (the "greedy" of the strength table); expert is
 greedy on the net (the default: it beats advanced clearly in bräde, and by less in Puff);
-master searches 1 ply on the net (3 candidates; replies pruned to 3, beam 6); grandmaster 1 ply
-on the net with 6 candidates, wider beams and 6 replies (slow: for analysis). Why careless
-plays and not only more noise: the candidates of a roll mostly lie within a few hundredths of a
-point of each other, but the few plays that decide a game (a bräde jan threat) differ by a
-point or more; noise large enough to miss those makes every other choice random too, and from
-0.15 to 1.0 the matches showed no
+master searches 1 ply on the net (3 candidates; in Puff replies pruned to 3, beam 6);
+grandmaster 1 ply on the net with 6 candidates and wider beams (in Puff 6 replies; slow: for
+analysis). Why careless plays and not only more noise: the candidates of a roll mostly lie
+within a few hundredths of a point of each other, but the few plays that decide a game (a bräde
+jan threat) differ by a point or more; noise large enough to miss those makes every other
+choice random too, and from 0.15 to 1.0 the matches showed no
 difference in bräde (680 games: +0.03 points a game).
 """
 
@@ -91,9 +95,8 @@ class Level:
     """How a search player plays: plies searched, candidates kept at the top, replies kept
     inside the search, the beam width for pasches (top and inside), the evaluator, the noise,
     the share of careless plays (``careless``: the chance that a decision takes one of the
-    candidate plays at random instead of the best-looking one) and ``prune``: when above 0,
-    the replies inside a 1-ply search are ranked by the hand-written evaluation and only the
-    best ``prune`` of each roll are judged by the level's evaluator."""
+    candidate plays at random instead of the best-looking one) and the families in which it
+    prunes its search with the hand-written evaluation (``prune``)."""
 
     name: str
     plies: int
@@ -104,7 +107,18 @@ class Level:
     inner_beam: int = 2
     evaluator: str = "heuristic"
     careless: float = 0.0
-    prune: int = 0
+    #: pruning inside a 1-ply search, by family: ``(family, replies, beam)``. In that family
+    #: each roll's replies, and the partial plays of the beam (``beam`` wide) through a pasch,
+    #: are ranked by the hand-written evaluation, and only the best ``replies`` of each roll
+    #: are judged by the level's own evaluator (see the module's docstring)
+    prune: tuple[tuple[str, int, int], ...] = ()
+
+    def pruning(self, family: str) -> tuple[int, int] | None:
+        """``(replies, beam)`` if the level prunes its search in ``family``, else None."""
+        for fam, replies, beam in self.prune:
+            if fam == family:
+                return replies, beam
+        return None
 
 
 LEVELS: Final[dict[str, Level]] = {
@@ -115,8 +129,16 @@ LEVELS: Final[dict[str, Level]] = {
         Level("intermediate", 0, noise=0.02),
         Level("advanced", 0),
         Level("expert", 0, evaluator="net"),
-        Level("master", 1, candidates=3, inner_beam=6, prune=3, evaluator="net"),
-        Level("grandmaster", 1, candidates=6, beam=16, inner_beam=8, prune=6, evaluator="net"),
+        Level("master", 1, candidates=3, evaluator="net", prune=(("puff", 3, 6),)),
+        Level(
+            "grandmaster",
+            1,
+            candidates=6,
+            beam=16,
+            inner_beam=4,
+            evaluator="net",
+            prune=(("puff", 6, 8),),
+        ),
     )
 }
 #: the levels of the strength ladder, weakest first (grandmaster is master with more
@@ -267,14 +289,14 @@ class SearchPlayer:
         scorer = self.scorer(rs)
         roller = pos.turn
         lv = self.level
+        pruning = lv.pruning(rs.family) if self.evaluator is not heuristic else None
+        if pruning is None:
+            keep, ranker, width = 0, scorer, lv.inner_beam
+        else:
+            keep, ranker, width = pruning[0], self.cheap(rs), pruning[1]
         eq = win = 0.0
         for outcome in chance_outcomes(rs, pos):
-            replies = candidate_plays(
-                _turns(rs, pos, outcome.dice),
-                self.cheap(rs) if lv.prune else scorer,
-                lv.inner_beam,
-                inner=True,
-            )
+            replies = candidate_plays(_turns(rs, pos, outcome.dice), ranker, width, inner=True)
             if plies > 1:
                 ranked = sorted(replies, key=lambda p: scorer.play(p, roller).equity, reverse=True)
                 best = max(
@@ -282,11 +304,10 @@ class SearchPlayer:
                     key=lambda e: e.equity,
                 )
             else:
-                if 0 < lv.prune < len(replies) and self.evaluator is not heuristic:
-                    cheap = self.cheap(rs)
+                if 0 < keep < len(replies):
                     replies = sorted(
-                        replies, key=lambda p: cheap.play(p, roller).equity, reverse=True
-                    )[: lv.prune]
+                        replies, key=lambda p: ranker.play(p, roller).equity, reverse=True
+                    )[:keep]
                 best = max((scorer.play(p, roller) for p in replies), key=lambda e: e.equity)
             if roller != side:
                 best = best.flipped()
