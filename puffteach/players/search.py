@@ -44,8 +44,8 @@ grandmaster 1 ply on the net with 6 candidates and wider beams (in Puff 6 replie
 analysis). Why careless plays and not only more noise: the candidates of a roll mostly lie
 within a few hundredths of a point of each other, but the few plays that decide a game (a bräde
 jan threat) differ by a point or more; noise large enough to miss those makes every other
-choice random too, and from 0.15 to 1.0 the matches showed no
-difference in bräde (680 games: +0.03 points a game).
+choice random too, and from 0.15 to 1.0 the matches showed no difference in bräde (680 games:
++0.03 points a game).
 """
 
 from __future__ import annotations
