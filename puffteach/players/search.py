@@ -115,10 +115,7 @@ class Level:
 
     def pruning(self, family: str) -> tuple[int, int] | None:
         """``(replies, beam)`` if the level prunes its search in ``family``, else None."""
-        for fam, replies, beam in self.prune:
-            if fam == family:
-                return replies, beam
-        return None
+        return {fam: (replies, beam) for fam, replies, beam in self.prune}.get(family)
 
 
 LEVELS: Final[dict[str, Level]] = {
