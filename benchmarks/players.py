@@ -144,10 +144,17 @@ def _digest(*parts: bytes) -> str:
     return h.hexdigest()[:12]
 
 
-def player_key(name: str, family: str) -> str:
+#: the hand-written evaluation's pattern term (tower and goose threats, ``evaluate.
+#: PATTERN_TERMS``): its version, in the keys of rule sets with those wins only (it changes
+#: nothing elsewhere, so the other rule sets' stored results keep counting)
+PATTERN_VERSION = 1
+
+
+def player_key(name: str, family: str, patterns: bool = False) -> str:
     """What a player's games depend on besides the dice: the level's settings, its evaluator's
     data (the net's weights, the hand-written evaluation's weights table) and
-    ``search.PLAY_VERSION``. Results are only added up under the same key, so a changed level
+    ``search.PLAY_VERSION``; with ``patterns`` (a rule set where a tower or goose march wins)
+    also ``PATTERN_VERSION``. Results are only added up under the same key, so a changed level
     or new weights start a new count; a code change that changes which play is chosen must
     raise ``PLAY_VERSION`` (a refactor that does not, keeps the stored results)."""
     if name == "random":
@@ -165,7 +172,8 @@ def player_key(name: str, family: str) -> str:
     # in the families it names)
     view = replace(lv, prune=tuple(x for x in lv.prune if x[0] == family))
     cfg = _digest(repr(view).replace(", prune=())", ")").replace(", careless=0.0)", ")").encode())
-    return f"{name}/{cfg}/{lv.evaluator}-{ev}/{PLAY_VERSION}"
+    tail = f"/patterns-{PATTERN_VERSION}" if patterns else ""
+    return f"{name}/{cfg}/{lv.evaluator}-{ev}/{PLAY_VERSION}{tail}"
 
 
 def results_path(preset: str) -> Path:
@@ -180,8 +188,9 @@ def stored(preset: str) -> list[dict[str, Any]]:
 
 
 def _match_key(preset: str, a: str, b: str) -> tuple[str, str]:
-    fam = rules(preset).family
-    return player_key(a, fam), player_key(b, fam)
+    rs = rules(preset)
+    shapes = family_of(rs).shape_wins(rs)
+    return player_key(a, rs.family, shapes), player_key(b, rs.family, shapes)
 
 
 def tally(preset: str, a: str, b: str, seed: int | None = None) -> dict[int, tuple[int, int]]:

@@ -46,7 +46,7 @@ from .errors import LocalizedError
 from .families import family_of
 from .movegen import begin, finish, push, turn_steps
 from .outcome import Outcome
-from .position import Position
+from .position import CHECKERS, Position
 from .rules import RuleSet
 from .steps import Step, Turn
 
@@ -61,6 +61,7 @@ __all__ = [
     "hit_table",
     "jan_chance",
     "pasch_series",
+    "pattern_chance",
     "pips",
     "rolls_where",
     "shots",
@@ -223,6 +224,45 @@ def _as_mover(pos: Position, side: Color) -> Position:
 
 #: which families know jan (bräde's B-jan; Puff has none): a table, not a test of the family
 HAS_JAN: Final[dict[str, bool]] = {"puff": False, "brade": True}
+
+
+# --------------------------------------------------------------------------- tower and goose
+
+#: the outcome kinds of the patterns that win at once (Puff's tower-goose option)
+PATTERN_KINDS: Final = frozenset({"tower", "goose"})
+
+
+def pattern_chance(rs: RuleSet, pos: Position, side: Color, kind: str | None = None) -> Fraction:
+    """The chance that ``side``, rolling next from ``pos`` (a fresh turn), can complete a
+    tower (all fifteen on one point) or a goose march (fifteen points in a row, one checker
+    each) with that roll — or only the pattern ``kind`` — under the rule set's legal plays
+    (tower-goose; 0 when the rule set has no such wins). A pasch counts its moves, not the
+    roll it may earn. Each roll is searched through the roll machine (:func:`exists_play`);
+    a state is dropped as soon as too few moves are left: a move adds at most one checker to
+    a point and at most two to the checkers standing alone."""
+    if not family_of(rs).shape_wins(rs):
+        return Fraction(0)
+    kinds = PATTERN_KINDS if kind is None else frozenset({kind})
+    mover = _as_mover(pos, side)
+
+    def won(final: Position, outcome: Outcome | None) -> bool:
+        return outcome is not None and outcome.winner == side and outcome.kind in kinds
+
+    def prune(t: Turn) -> bool:
+        board = t.pos.side(side)[1:OFF]
+        left = len(t.remaining)
+        tower = "tower" in kinds and max(board) + left >= CHECKERS
+        goose = "goose" in kinds and board.count(1) + 2 * left >= CHECKERS
+        return not (tower or goose)
+
+    return sum(
+        (
+            o.probability
+            for o in chance_outcomes(rs, mover)
+            if exists_play(rs, mover, o.dice, end_test=won, prune=prune)
+        ),
+        start=Fraction(0),
+    )
 
 
 # --------------------------------------------------------------------------- hitting a blot

@@ -97,3 +97,16 @@ def test_keys_of_levels_by_family(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len({k[0] for k in keys.values()}) == 3
     monkeypatch.setitem(LEVELS, "master", master)
     assert len(B.tally("lang-puff", "expert", "advanced")) >= 2000
+
+
+def test_keys_of_rule_sets_with_patterns() -> None:
+    """The tower and goose threats of the hand-written evaluation change play only where a
+    pattern wins, so only those rule sets' keys carry their version."""
+    lang = B._match_key("lang-puff", "master", "advanced")
+    pierer = B._match_key("pierer-contrapuff", "master", "advanced")
+    assert lang == (B.player_key("master", "puff"), B.player_key("advanced", "puff"))
+    assert pierer == tuple(k + f"/patterns-{B.PATTERN_VERSION}" for k in lang)
+    assert B._match_key("pierer-contrapuff", "master", "random")[1] == "random/1"
+    assert B._match_key("brade-standard", "master", "advanced")[0] == B.player_key(
+        "master", "brade"
+    )

@@ -25,6 +25,7 @@ from puffteach.odds import (
     hit_table,
     jan_chance,
     pasch_series,
+    pattern_chance,
     pips,
     shots,
 )
@@ -343,3 +344,51 @@ def test_hit_table_skips_nothing(name: str) -> None:
                 assert hit_table(rs, probe, side) == _hits_every_play(rs, probe, side), probe
                 checked += 1
     assert checked >= 10
+
+
+# --------------------------------------------------------------------------- tower and goose
+
+
+def test_pattern_chance_tower_lower_die_first() -> None:
+    """konträr puff + tower-goose, White 7, 8 and 13 on 9: only 1-2 brings both in (the 1
+    first, 8/9, then 7/9), 2 of 36; Black, all waiting, has no pattern; and none without the
+    option. Asked for White while Black is to roll, White is taken to roll next."""
+    rs = "kontrar-puff+tower-goose"
+    pos = _pos(rs, "W:7,8,9x13 B:0x15 w")
+    assert pattern_chance(rules(rs), pos, WHITE) == Fraction(2, 36)
+    assert pattern_chance(rules(rs), pos, BLACK) == 0
+    assert (
+        pattern_chance(rules("kontrar-puff"), _pos("kontrar-puff", "W:7,8,9x13 B:0x15 w"), WHITE)
+        == 0
+    )
+    assert pattern_chance(rules(rs), pos._replace(turn=1), WHITE) == Fraction(2, 36)
+
+
+def test_pattern_chance_tower_behind_bands() -> None:
+    """White 9 and 14 on 12; Black's bands on White's 13-18 (Black's 12-7) stop the stack.
+    The checker on 9 reaches 10, 11 and 12 only. Tower: 1-2 (9/10/12), 3-4, 3-5 and 3-6 (the
+    3 first, 9/12; the higher die cannot be played), and 3-3 as a first pasch (9/12; the second
+    3 cannot be moved, so the rest is forfeited, P-pasch-1). Not 1-3 (9/10, then 10/13 is
+    blocked), 2-3, 1-1 or 2-2 (they stop on 11), nor 4-4, 5-5, 6-6 (the first die cannot be
+    moved): 2 + 6 + 1 = 9 of 36."""
+    rs = "kontrar-puff+tower-goose"
+    pos = _pos(rs, "W:9,12x14 B:12x2,11x2,10x2,9x2,8x2,7x2,0x3 w")
+    assert pattern_chance(rules(rs), pos, WHITE) == Fraction(9, 36)
+
+
+def test_pattern_chance_goose_and_later_pasch() -> None:
+    """A goose march: White alone on 1-14 and 16 can fill the row 2-16 only by bringing the
+    checker on 1 to 15, 14 pips: each first pasch (x, x, 7-x, 7-x) does it, no other roll
+    (at most 11 pips); 6 of 36. A later pasch (x four times, then 7-x four times) takes four
+    checkers 7 pips each, so White's four on 13 join the eleven on 20 with every pasch."""
+    rs = rules("kontrar-puff+tower-goose")
+    goose = Position.parse("W:1,2,3,4,5,6,7,8,9,10,11,12,13,14,16 B:0x15 w", rs)
+    assert pattern_chance(rs, goose, WHITE) == Fraction(6, 36)
+    assert pattern_chance(rs, goose, WHITE, "tower") == 0
+    later = Position.parse("W:13x4,20x11 B:0x15 w wpasch=1", rs)
+    assert pattern_chance(rs, later, WHITE, "tower") == Fraction(6, 36)
+
+
+def test_pattern_chance_brade_has_none() -> None:
+    rs = rules("brade-standard")
+    assert pattern_chance(rs, Position.start(rs), WHITE) == 0

@@ -312,6 +312,36 @@ def test_evaluator_signature() -> None:
     assert mirror.win == pytest.approx(est.win)
 
 
+def test_evaluation_counts_a_tower_threat() -> None:
+    """tower-goose: White (to roll) holds 13 on his 9 with checkers on 7 and 8; only 1-2
+    completes the tower (the 1 first, 8/9, then 7/9: LT's lower die first), 2 rolls of 36,
+    and Black, all waiting, has none. So the hand-written value is that chance of 4 points
+    plus the rest of the ordinary value (the same position without tower-goose); Black's view
+    is its mirror."""
+    pos = Position.parse("W:7,8,9x13 B:0x15 w", rules("kontrar-puff"))
+    base = heuristic(rules("kontrar-puff"), pos, WHITE)
+    rs = rules("kontrar-puff+tower-goose")
+    est = heuristic(rs, pos, WHITE)
+    t = 2 / 36
+    assert est.equity == pytest.approx(t * 4 + (1 - t) * base.equity)
+    assert est.win == pytest.approx(t + (1 - t) * base.win)
+    black = heuristic(rs, pos, WHITE.other)
+    assert black.equity == pytest.approx(-est.equity)
+    # Black's threat, White to roll first: White's ordinary value loses Black's chance of 4
+    theirs = Position.parse("W:0x15 B:7,8,9x13 w", rs)
+    plain = heuristic(rules("kontrar-puff"), theirs, WHITE)
+    assert heuristic(rs, theirs, WHITE).equity == pytest.approx(-t * 4 + (1 - t) * plain.equity)
+
+
+def test_evaluation_without_patterns_is_unchanged() -> None:
+    """Far from any pattern (fewer than PATTERN_NEAR on a point or alone) the tower-goose
+    option changes nothing in the evaluation."""
+    text = "W:0x5,3x2,5x2,8x2,10,12,14,16 B:0x9,2x2,4x2,6x2 w"
+    plain = heuristic(rules("kontrar-puff"), Position.parse(text, rules("kontrar-puff")), WHITE)
+    rs = rules("kontrar-puff+tower-goose")
+    assert heuristic(rs, Position.parse(text, rs), WHITE) == plain
+
+
 # --------------------------------------------------------------------------- tutor, hint
 
 

@@ -11,9 +11,13 @@ numbers; ``CROSS`` turns one into the other):
 - **blocks**: bands standing in front of opponent checkers, and the longest row of them;
 - **entering**: checkers waiting at 0 and the share of their entry points the opponent holds;
 - family features, from a table keyed by family (no test of the family in code):
-  Puff's schneider (LT/PI scoring: the loser's checkers on his first quarter or waiting), and
-  bräde's jan (checkers to enter against free points, B-jan), blots in reach of a jan, and the
-  progress towards a beautiful pattern (B-beautiful).
+  Puff's schneider (LT/PI scoring: the loser's checkers on his first quarter or waiting) and,
+  with tower-goose, the chance that a side completes a tower or goose march with its next roll
+  (exact, :func:`puffteach.odds.pattern_chance`, asked only when a side has at least
+  ``PATTERN_NEAR`` checkers on one point or standing alone; the side to roll completes his
+  first, the other may on the roll after), and bräde's jan (checkers to enter against free
+  points, B-jan), blots in reach of a jan, and the progress towards a beautiful pattern
+  (B-beautiful).
 
 The score is in pips; ``win`` is a logistic of it (wider when many pips are left) and
 ``equity`` weighs the expected points of each side's win. Cheap enough for a search: about
@@ -29,7 +33,7 @@ from typing import Final, NamedTuple
 from ..board import CROSS, OFF
 from ..color import Color
 from ..families.brade import entry_burst_allowed, jan_excess
-from ..odds import TWO_DICE
+from ..odds import TWO_DICE, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import BradeRules, RuleSet
 from ..rules.brade import PATTERNS, POINTS
@@ -184,7 +188,7 @@ def _puff(
     rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
 ) -> tuple[float, float]:
     """Puff: a win is worth more while the loser is far behind (LT: checkers waiting or on his
-    first quarter; PI: none borne off), and a tower/goose threat is ignored."""
+    first quarter; PI: none borne off). A tower or goose threat: :func:`_puff_pattern`."""
     opp = pos.side(side.other)
     value = 1.0
     if rs.scoring == "lt":
@@ -193,6 +197,28 @@ def _puff(
     elif rs.scoring == "pi" and not opp[OFF]:
         value += min(1.0, (CHECKERS - sum(opp[19:OFF])) / 10.0)
     return 0.0, value
+
+
+#: a side is asked about a tower (goose march) when at least this many of its checkers stand
+#: on one point (alone); fewer leave too many checkers to bring in with one roll, bar a pasch
+PATTERN_NEAR: Final = 11
+#: what a tower and a goose march win (tower-goose: 4 and 3, in LT's and Pierer's scoring)
+PATTERN_POINTS: Final = {"tower": 4.0, "goose": 3.0}
+
+
+def _puff_pattern(rs: RuleSet, pos: Position, side: Color) -> tuple[float, float]:
+    """(chance, points): ``side`` completing a tower or goose march with its next roll, when
+    the rule set has them and the side is near one (see the module's docstring)."""
+    if not rs.tower_goose:  # type: ignore[attr-defined]
+        return 0.0, 0.0
+    board = pos.side(side)[1:OFF]
+    if max(board) >= PATTERN_NEAR:
+        kind = "tower"
+    elif board.count(1) >= PATTERN_NEAR:
+        kind = "goose"
+    else:
+        return 0.0, 0.0
+    return float(pattern_chance(rs, pos, side, kind)), PATTERN_POINTS[kind]
 
 
 def _jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
@@ -242,6 +268,9 @@ def _brade(
 
 
 FAMILY_TERMS: Final[dict[str, FamilyTerm]] = {"puff": _puff, "brade": _brade}
+#: (chance, points) of a side winning at once with its next roll by a pattern, by family
+PatternTerm = Callable[[RuleSet, Position, Color], tuple[float, float]]
+PATTERN_TERMS: Final[dict[str, PatternTerm]] = {"puff": _puff_pattern}
 
 
 def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
@@ -273,4 +302,17 @@ def judged(
     scale = 6.0 + w.scale * (me.pips + him.pips) / 2.0
     z = max(-30.0, min(30.0, score / scale))
     win = 1.0 / (1.0 + math.exp(-z))
-    return Estimate(win * my_value - (1.0 - win) * his_value, win)
+    equity = win * my_value - (1.0 - win) * his_value
+    pattern = PATTERN_TERMS.get(rs.family)
+    if pattern is not None:
+        roller = Color(pos.turn)
+        first, first_pts = pattern(rs, pos, roller)
+        then, then_pts = pattern(rs, pos, roller.other)
+        if first or then:  # the roller's pattern comes first; the other's on the next roll
+            mine = 1.0 if roller == side else -1.0
+            equity = first * mine * first_pts + (1.0 - first) * (
+                -then * mine * then_pts + (1.0 - then) * equity
+            )
+            won = 1.0 if roller == side else 0.0
+            win = first * won + (1.0 - first) * (then * (1.0 - won) + (1.0 - then) * win)
+    return Estimate(equity, win)
