@@ -53,6 +53,7 @@ from .steps import Step, Turn
 __all__ = [
     "ChanceOutcome",
     "OddsError",
+    "PATTERN_KINDS",
     "chance_outcomes",
     "enter_chance",
     "exists_play",

@@ -425,6 +425,22 @@ def test_hint_reasons_blot_odds() -> None:
     assert blots == [{"point": 22, "n": 6}]
 
 
+def test_hint_reasons_tower_risk() -> None:
+    """konträr puff + tower-goose: Black, three checkers waiting, rolls 1-2 and must enter two
+    of them (on his 1 and 2, White's 24 and 23: out of White's way). White is left with 9 and
+    14 on 12 behind Black's bands on White's 13-18, and finishes the tower with 1-2, 3-4, 3-5,
+    3-6 and 3-3 (see tests/test_odds.py): 9 of 36, the reason says."""
+    rs = rules("kontrar-puff+tower-goose")
+    pos = Position.parse("W:9,12x14 B:12x2,11x2,10x2,9x2,8x2,7x2,0x3 b", rs)
+    hints = hint(rs, pos, (1, 2), level="advanced", top=10)
+    assert len(hints) == 1
+    risks = [dict(m.params) for m in hints[0].reasons if m.key == "hint.pattern_risk"]
+    assert [r["n"] for r in risks] == [9]
+    assert risks[0]["kind"].key == "kind.tower"
+    text = hints[0].reasons[-1].text("sv")
+    assert text == "motspelaren kan vinna med 9 av 36 slag: torn"
+
+
 # --------------------------------------------------------------------------- review
 
 
