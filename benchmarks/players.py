@@ -144,10 +144,10 @@ def _digest(*parts: bytes) -> str:
     return h.hexdigest()[:12]
 
 
-#: the hand-written evaluation's pattern term (tower and goose threats, ``evaluate.
+#: the hand-written evaluation's pattern term (tower threats, ``evaluate.
 #: PATTERN_TERMS``): its version, in the keys of rule sets with those wins only (it changes
 #: nothing elsewhere, so the other rule sets' stored results keep counting)
-PATTERN_VERSION = 1
+PATTERN_VERSION = 2
 
 
 def player_key(name: str, family: str, patterns: bool = False) -> str:

@@ -239,22 +239,40 @@ def pattern_chance(rs: RuleSet, pos: Position, side: Color, kind: str | None = N
     each) with that roll — or only the pattern ``kind`` — under the rule set's legal plays
     (tower-goose; 0 when the rule set has no such wins). A pasch counts its moves, not the
     roll it may earn. Each roll is searched through the roll machine (:func:`exists_play`);
-    a state is dropped as soon as too few moves are left: a move adds at most one checker to
-    a point and at most two to the checkers standing alone."""
+    a state is dropped as soon as too few moves are left to bring every checker in (checkers
+    never move back, and each checker that has to move needs a move of its own). A tower is
+    quick to decide; a goose march with fifteen single checkers near a row and a later pasch
+    (eight moves) can take seconds."""
     if not family_of(rs).shape_wins(rs):
         return Fraction(0)
     kinds = PATTERN_KINDS if kind is None else frozenset({kind})
+    tower, goose = "tower" in kinds, "goose" in kinds
     mover = _as_mover(pos, side)
 
     def won(final: Position, outcome: Outcome | None) -> bool:
         return outcome is not None and outcome.winner == side and outcome.kind in kinds
 
     def prune(t: Turn) -> bool:
-        board = t.pos.side(side)[1:OFF]
+        own = t.pos.side(side)
         left = len(t.remaining)
-        tower = "tower" in kinds and max(board) + left >= CHECKERS
-        goose = "goose" in kinds and board.count(1) + 2 * left >= CHECKERS
-        return not (tower or goose)
+        if own[OFF]:  # a checker borne off: fewer than fifteen left for a pattern
+            return True
+        last = OFF - 1
+        while not own[last]:
+            last -= 1
+        # checkers never move back, so a tower stands on the furthest point held, and each
+        # checker not yet there needs a move of its own
+        if tower and last and CHECKERS - own[last] <= left:
+            return False
+        # a goose march ends on or beyond that point; each checker behind its row, and each
+        # beyond the first on a point of the row, needs a move of its own
+        if goose:
+            for end in range(max(last, CHECKERS), OFF):
+                first = end - CHECKERS + 1
+                moves = sum(own[:first]) + sum(n - 1 for n in own[first : end + 1] if n > 1)
+                if moves <= left:
+                    return False
+        return True
 
     return sum(
         (

@@ -334,7 +334,7 @@ def test_evaluation_counts_a_tower_threat() -> None:
 
 
 def test_evaluation_without_patterns_is_unchanged() -> None:
-    """Far from any pattern (fewer than PATTERN_NEAR on a point or alone) the tower-goose
+    """Far from a tower (fewer than PATTERN_NEAR checkers on a point) the tower-goose
     option changes nothing in the evaluation."""
     text = "W:0x5,3x2,5x2,8x2,10,12,14,16 B:0x9,2x2,4x2,6x2 w"
     plain = heuristic(rules("kontrar-puff"), Position.parse(text, rules("kontrar-puff")), WHITE)

@@ -12,10 +12,10 @@ numbers; ``CROSS`` turns one into the other):
 - **entering**: checkers waiting at 0 and the share of their entry points the opponent holds;
 - family features, from a table keyed by family (no test of the family in code):
   Puff's schneider (LT/PI scoring: the loser's checkers on his first quarter or waiting) and,
-  with tower-goose, the chance that a side completes a tower or goose march with its next roll
-  (exact, :func:`puffteach.odds.pattern_chance`, asked only when a side has at least
-  ``PATTERN_NEAR`` checkers on one point or standing alone; the side to roll completes his
-  first, the other may on the roll after), and bräde's jan (checkers to enter against free
+  with tower-goose, the chance that a side completes a tower with its next roll (exact,
+  :func:`puffteach.odds.pattern_chance`, asked only when a side has at least
+  ``PATTERN_NEAR`` checkers on one point; the side to roll completes his first, the other may
+  on the roll after), and bräde's jan (checkers to enter against free
   points, B-jan), blots in reach of a jan, and the progress towards a beautiful pattern
   (B-beautiful).
 
@@ -199,26 +199,23 @@ def _puff(
     return 0.0, value
 
 
-#: a side is asked about a tower (goose march) when at least this many of its checkers stand
-#: on one point (alone); fewer leave too many checkers to bring in with one roll, bar a pasch
+#: a side is asked about a tower when at least this many of its checkers stand on one point;
+#: fewer leave too many checkers to bring in with one roll, bar a pasch
 PATTERN_NEAR: Final = 11
-#: what a tower and a goose march win (tower-goose: 4 and 3, in LT's and Pierer's scoring)
-PATTERN_POINTS: Final = {"tower": 4.0, "goose": 3.0}
+#: what a tower wins (tower-goose: 4, in LT's and Pierer's scoring)
+PATTERN_POINTS: Final = {"tower": 4.0}
 
 
 def _puff_pattern(rs: RuleSet, pos: Position, side: Color) -> tuple[float, float]:
-    """(chance, points): ``side`` completing a tower or goose march with its next roll, when
-    the rule set has them and the side is near one (see the module's docstring)."""
+    """(chance, points): ``side`` completing a tower with its next roll, when the rule set has
+    tower-goose and the side has at least ``PATTERN_NEAR`` checkers on one point. (Not the
+    goose march: fifteen single checkers in a row hardly ever occur in play, and with a later
+    pasch's eight moves among fifteen single checkers its exact search can take seconds.)"""
     if not rs.tower_goose:  # type: ignore[attr-defined]
         return 0.0, 0.0
-    board = pos.side(side)[1:OFF]
-    if max(board) >= PATTERN_NEAR:
-        kind = "tower"
-    elif board.count(1) >= PATTERN_NEAR:
-        kind = "goose"
-    else:
+    if max(pos.side(side)[1:OFF]) < PATTERN_NEAR:
         return 0.0, 0.0
-    return float(pattern_chance(rs, pos, side, kind)), PATTERN_POINTS[kind]
+    return float(pattern_chance(rs, pos, side, "tower")), PATTERN_POINTS["tower"]
 
 
 def _jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:

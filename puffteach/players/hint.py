@@ -6,7 +6,7 @@
   :func:`puffteach.odds.hit_table`), bands made and broken, checkers still to enter, checkers
   borne off, the opponent's chance to make the mover jan (bräde), a pattern one checker away
   (bräde's beautiful plays; Puff's tower and goose), the opponent's chance to win by a tower
-  or goose march with his next roll (:func:`puffteach.odds.pattern_chance`) and a win.
+  with his next roll (:func:`puffteach.odds.pattern_chance`) and a win.
 - :func:`tutor`: the verdict on a play — best, good, doubtful, bad, very bad — by the equity
   it loses against the best play (:data:`VERDICTS`, thresholds as data, from gnubg's
   0.04 / 0.08 / 0.16); the best play comes with it (a board draws it as arrows).
@@ -42,7 +42,7 @@ from ..color import Color
 from ..families import family_of
 from ..messages import DEFAULT, Message
 from ..movegen import Play, begin, finish, push, turn_steps
-from ..odds import PATTERN_KINDS, chance_outcomes, hit_table, jan_chance, pattern_chance
+from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
 from ..rules.brade import PATTERNS
@@ -249,12 +249,9 @@ def reasons(rs: RuleSet, before: Position, play: Play) -> tuple[Message, ...]:
     near = _near_pattern(rs, own1)
     if near is not None:
         out.append(Message.of("hint.pattern_near", kind=Message.of(f"kind.{near}")))
-    for kind in sorted(PATTERN_KINDS, reverse=True):  # tower, then goose march
-        risk = pattern_chance(rs, probe, him, kind)
-        if risk:
-            out.append(
-                Message.of("hint.pattern_risk", kind=Message.of(f"kind.{kind}"), n=int(risk * 36))
-            )
+    risk = pattern_chance(rs, probe, him, "tower")  # (the goose march: see evaluate.py)
+    if risk:
+        out.append(Message.of("hint.pattern_risk", kind=Message.of("kind.tower"), n=int(risk * 36)))
     return tuple(out)
 
 
