@@ -15,9 +15,8 @@ numbers; ``CROSS`` turns one into the other):
   with tower-goose, the chance that a side completes a tower with its next roll (exact,
   :func:`puffteach.odds.pattern_chance`, asked only when a side has at least
   ``PATTERN_NEAR`` checkers on one point; the side to roll completes his first, the other may
-  on the roll after), and bräde's jan (checkers to enter against free
-  points, B-jan), blots in reach of a jan, and the progress towards a beautiful pattern
-  (B-beautiful).
+  on the roll after), and bräde's jan (checkers to enter against free points, B-jan), blots in
+  reach of a jan, and the progress towards a beautiful pattern (B-beautiful).
 
 The score is in pips; ``win`` is a logistic of it (wider when many pips are left) and
 ``equity`` weighs the expected points of each side's win. Cheap enough for a search: about
@@ -32,6 +31,7 @@ from typing import Final, NamedTuple
 
 from ..board import CROSS, OFF
 from ..color import Color
+from ..families import family_of
 from ..families.brade import entry_burst_allowed, jan_excess
 from ..odds import TWO_DICE, pattern_chance
 from ..position import CHECKERS, Position
@@ -188,7 +188,7 @@ def _puff(
     rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
 ) -> tuple[float, float]:
     """Puff: a win is worth more while the loser is far behind (LT: checkers waiting or on his
-    first quarter; PI: none borne off). A tower or goose threat: :func:`_puff_pattern`."""
+    first quarter; PI: none borne off). A tower threat: :func:`_puff_pattern`."""
     opp = pos.side(side.other)
     value = 1.0
     if rs.scoring == "lt":
@@ -211,9 +211,7 @@ def _puff_pattern(rs: RuleSet, pos: Position, side: Color) -> tuple[float, float
     tower-goose and the side has at least ``PATTERN_NEAR`` checkers on one point. (Not the
     goose march: fifteen single checkers in a row hardly ever occur in play, and with a later
     pasch's eight moves among fifteen single checkers its exact search can take seconds.)"""
-    if not rs.tower_goose:  # type: ignore[attr-defined]
-        return 0.0, 0.0
-    if max(pos.side(side)[1:OFF]) < PATTERN_NEAR:
+    if not family_of(rs).shape_wins(rs) or max(pos.side(side)[1:OFF]) < PATTERN_NEAR:
         return 0.0, 0.0
     return float(pattern_chance(rs, pos, side, "tower")), PATTERN_POINTS["tower"]
 
