@@ -100,8 +100,8 @@ def test_keys_of_levels_by_family(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_keys_of_rule_sets_with_patterns() -> None:
-    """The tower and goose threats of the hand-written evaluation change play only where a
-    pattern wins, so only those rule sets' keys carry their version."""
+    """The tower threats of the hand-written evaluation change play only where a tower wins
+    (tower-goose), so only those rule sets' keys carry their version."""
     lang = B._match_key("lang-puff", "master", "advanced")
     pierer = B._match_key("pierer-contrapuff", "master", "advanced")
     assert lang == (B.player_key("master", "puff"), B.player_key("advanced", "puff"))
