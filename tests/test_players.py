@@ -8,6 +8,7 @@ the CLI contract of ``hint``. Strength is measured by ``benchmarks/players.py``,
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -24,8 +25,8 @@ from puffteach.listing import count_plays
 from puffteach.movegen import Play, begin, finish, push, turn_steps
 from puffteach.odds import chance_outcomes
 from puffteach.players import Estimate, Player, net
-from puffteach.players.evaluate import heuristic
-from puffteach.players.hint import VERDICTS, hint, review, tutor, verdict
+from puffteach.players.evaluate import WEIGHTS, Weights, heuristic, weighted
+from puffteach.players.hint import VERDICTS, hint, rating, review, tutor, verdict
 from puffteach.players.search import (
     DEFAULT_LEVEL,
     GREEDY_LEVEL,
@@ -342,6 +343,29 @@ def test_evaluation_without_patterns_is_unchanged() -> None:
     assert heuristic(rs, Position.parse(text, rs), WHITE) == plain
 
 
+def test_weighted_evaluation_by_hand() -> None:
+    """``evaluate.weighted`` plays the hand-written evaluation with another weights table
+    (scripts/tune.py's matches). Lång puff, White 15 on 22, Black 15 on 23 (one path), White
+    to roll: White's pips 45, Black's 30; Black's band on 23 stands in front of White's
+    rearmost checker (one block, a row of one); no blots, nobody waiting, a win is worth 1.
+    Shipped weights: score -15 + 8 (tempo) - 12 - 6 = -25 pips over a width of
+    6 + 0.09 x 37.5 = 9.375; with tempo, blocks, prime and width factor 0: -15 over 6."""
+    rs = rules("lang-puff")
+    pos = Position.parse("W:22x15 B:23x15 w", rs)
+    shipped = heuristic(rs, pos, WHITE)
+    assert shipped.win == pytest.approx(1 / (1 + math.exp(25 / 9.375)))
+    assert shipped.equity == pytest.approx(2 * shipped.win - 1)
+    assert weighted({"puff": WEIGHTS["puff"]})(rs, pos, WHITE) == shipped
+    flat = weighted({"puff": Weights(tempo=0.0, blocks=0.0, prime=0.0, scale=0.0)})
+    est = flat(rs, pos, WHITE)
+    assert est.win == pytest.approx(1 / (1 + math.exp(2.5)))
+    assert est.equity == pytest.approx(2 * est.win - 1)
+    # a family the table leaves out keeps the shipped weights
+    br = rules("brade-standard")
+    start = Position.start(br)
+    assert flat(br, start, WHITE) == heuristic(br, start, WHITE)
+
+
 # --------------------------------------------------------------------------- tutor, hint
 
 
@@ -466,13 +490,46 @@ def test_review_of_a_game() -> None:
         if g.turn is not None:
             g.end_roll()
     assert n == 12 or g.is_over()
-    r = review(g.record(), level="advanced")
+    r = review(g.record())
     assert len(r.rolls) == n
     for roll in r.rolls:
         assert roll.verdict == verdict(roll.lost)
     assert set(r.rating) == {"w", "b"}
+    for side in "wb":
+        assert r.rating[side] == rating(r.error_rate[side], "brade")
     data = r.to_json()
     assert set(data) == {"rolls", "errors", "error_rate", "rating", "luck"}
+    # the review judges the plays as the tutor does (its default level), so a pupil who had
+    # the tutor on during the game reads the same verdicts afterwards
+    pos = g.start
+    for rec, roll in zip(g.history, r.rolls, strict=True):
+        plan = family_of(rs).plans(rs, pos, rec.dice)[0]
+        played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, plan, rec.again)
+        v = tutor(rs, pos, rec.dice, played)
+        assert (v.verdict, v.lost) == (roll.verdict, pytest.approx(roll.lost))
+        pos = rec.position
+
+
+@pytest.mark.parametrize(
+    ("rate", "family", "band"),
+    [
+        (0.0, "puff", "expert"),
+        (0.0025, "puff", "expert"),
+        (0.004, "puff", "advanced"),
+        (0.01, "puff", "intermediate"),
+        (0.05, "puff", "casual"),
+        (0.1, "puff", "beginner"),
+        (0.004, "brade", "expert"),
+        (0.05, "brade", "advanced"),
+        (0.1, "brade", "intermediate"),
+        (0.15, "brade", "casual"),
+        (0.2, "brade", "beginner"),
+    ],
+)
+def test_rating_bands_per_family(rate: float, family: str, band: str) -> None:
+    """The bands of :data:`hint.RATINGS` (calibrated on the ladder, benchmarks/calibrate.py):
+    the same error rate rates higher in bräde, whose decisions are worth more."""
+    assert rating(rate, family) == band
 
 
 # --------------------------------------------------------------------------- CLI

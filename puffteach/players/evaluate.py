@@ -37,7 +37,7 @@ from ..odds import TWO_DICE, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import BradeRules, RuleSet
 from ..rules.brade import PATTERNS, POINTS
-from .base import Estimate
+from .base import Estimate, Evaluator
 
 __all__ = [
     "WEIGHTS",
@@ -48,6 +48,7 @@ __all__ = [
     "judged",
     "shot_mask",
     "shots_of_mask",
+    "weighted",
 ]
 
 #: ways out of 36 of each of the 21 rolls (bit i of a shot mask is roll i of odds.TWO_DICE)
@@ -123,10 +124,13 @@ WEIGHTS: dict[str, Weights] = {
 }
 
 
-def features(rs: RuleSet, pos: Position, side: Color) -> SideFeatures:
-    """The features of ``side`` (its blots are exposed to the opponent's checkers)."""
+def features(
+    rs: RuleSet, pos: Position, side: Color, weights: Weights | None = None
+) -> SideFeatures:
+    """The features of ``side`` (its blots are exposed to the opponent's checkers);
+    ``weights``: the table to use instead of the family's :data:`WEIGHTS`."""
     x = CROSS[rs.layout]
-    reentry = WEIGHTS[rs.family].reentry
+    reentry = (weights or WEIGHTS[rs.family]).reentry
     own = pos.side(side)
     opp = pos.side(side.other)
     # the opponent's path points (bits) where this side holds a band: he cannot touch down
@@ -273,14 +277,35 @@ def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     return judged(rs, pos, side, features(rs, pos, side), features(rs, pos, side.other))
 
 
+def weighted(table: dict[str, Weights]) -> Evaluator:
+    """The hand-written evaluation with another weights table (by family; a family not in it
+    keeps :data:`WEIGHTS`)."""
+
+    def evaluate(rs: RuleSet, pos: Position, side: Color) -> Estimate:
+        w = table.get(rs.family)
+        if w is None:
+            return heuristic(rs, pos, side)
+        return judged(
+            rs, pos, side, features(rs, pos, side, w), features(rs, pos, side.other, w), w
+        )
+
+    return evaluate
+
+
 def judged(
-    rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
+    rs: RuleSet,
+    pos: Position,
+    side: Color,
+    me: SideFeatures,
+    him: SideFeatures,
+    weights: Weights | None = None,
 ) -> Estimate:
-    """The hand-written evaluation from both sides' features (``me`` those of ``side``)."""
+    """The hand-written evaluation from both sides' features (``me`` those of ``side``);
+    ``weights`` as in :func:`features`."""
     term = FAMILY_TERMS[rs.family]
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, side.other, him, me)
-    w = WEIGHTS[rs.family]
+    w = weights or WEIGHTS[rs.family]
     score = (
         him.pips
         - me.pips

@@ -8,11 +8,13 @@
   (bräde's beautiful plays; Puff's tower and goose), the opponent's chance to win by a tower
   with his next roll (:func:`puffteach.odds.pattern_chance`) and a win.
 - :func:`tutor`: the verdict on a play — best, good, doubtful, bad, very bad — by the equity
-  it loses against the best play (:data:`VERDICTS`, thresholds as data, from gnubg's
-  0.04 / 0.08 / 0.16); the best play comes with it (a board draws it as arrows).
-- :func:`review`: a finished game record replayed: each side's errors, its mean equity lost
-  per decision and a rating band (:data:`RATINGS`), and the luck of every roll (the value of
-  the roll minus the average value over all rolls, both at 0 plies).
+  it loses against the best play (:data:`VERDICTS`, thresholds as data: gnubg's
+  0.04 / 0.08 / 0.16, kept after checking them against the ladder's plays in both families,
+  see :data:`VERDICTS`); the best play comes with it (a board draws it as arrows).
+- :func:`review`: a finished game record replayed: each side's errors judged at the tutor's
+  level, its mean equity lost per decision and a rating band (:data:`RATINGS`, per family,
+  calibrated on the ladder), and the luck of every roll (the value of the roll minus the
+  average value over all rolls, both at a quick 0-ply level).
 
 The best play of a hint is never worse than the played play by the hint's own evaluation:
 a played play outside the candidates searched is searched at the same depth and ranked with
@@ -48,7 +50,7 @@ from ..rules import RuleSet, rules
 from ..rules.brade import PATTERNS
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
-from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer, candidate_plays
+from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer, candidate_plays
 
 __all__ = [
     "DEEP_MAX",
@@ -67,7 +69,14 @@ __all__ = [
     "verdict",
 ]
 
-#: (verdict, equity lost from which it applies), mildest first; "best" below the first
+#: (verdict, equity lost from which it applies), mildest first; "best" below the first.
+#: gnubg's thresholds, checked on the ladder (``benchmarks/calibrate.py``, the tutor judging
+#: each level's own games): doubtful-or-worse / bad-or-worse / very bad for advanced (greedy)
+#: 1.7% / 0.5% / 0.3% of its decisions in Puff and 36% / 22% / 8.8% in bräde, for beginner
+#: 40% / 27% / 18% and 67% / 54% / 38%. In bräde the greedy player does lose about a point a
+#: game to the tutor's level, some four very bad plays of at least 0.16, so the thresholds
+#: flag real errors there; in Puff halving them would flag 6% of the greedy player's plays,
+#: doubling them would hide most of the casual player's. Kept for both families.
 VERDICTS: Final[tuple[tuple[str, float], ...]] = (
     ("good", 1e-9),
     ("doubtful", 0.04),
@@ -75,14 +84,32 @@ VERDICTS: Final[tuple[tuple[str, float], ...]] = (
     ("very-bad", 0.16),
 )
 
-#: (rating band, mean equity lost per decision up to which it applies), best first
-RATINGS: Final[tuple[tuple[str, float], ...]] = (
-    ("expert", 0.005),
-    ("advanced", 0.012),
-    ("intermediate", 0.025),
-    ("casual", 0.05),
-    ("beginner", float("inf")),
-)
+#: per family: (rating band, mean equity lost per decision up to which it applies), best
+#: first. Calibrated on the ladder (``benchmarks/calibrate.py``: each level playing itself, 30
+#: games a level and family, every decision judged as :func:`review` judges it, at the tutor's
+#: level): a band is named after the level whose error rate it holds, its limit is the
+#: geometric mean of that level's error rate and the next weaker one's, and the top band ends
+#: at half the advanced level's rate (the judge's own rate is 0). Measured error rates, Puff:
+#: expert 0.0002, advanced 0.0048, intermediate 0.0091, casual 0.057, beginner 0.13; bräde:
+#: expert 0, advanced 0.050, intermediate 0.077, casual 0.156, beginner 0.197 (bräde's
+#: decisions are worth more: jan, and the greedy player loses about a point a game to the
+#: expert level there, against 0.04 in lång puff)
+RATINGS: Final[dict[str, tuple[tuple[str, float], ...]]] = {
+    "puff": (
+        ("expert", 0.0025),
+        ("advanced", 0.0065),
+        ("intermediate", 0.023),
+        ("casual", 0.087),
+        ("beginner", float("inf")),
+    ),
+    "brade": (
+        ("expert", 0.025),
+        ("advanced", 0.062),
+        ("intermediate", 0.11),
+        ("casual", 0.175),
+        ("beginner", float("inf")),
+    ),
+}
 
 
 def verdict(lost: float) -> str:
@@ -94,12 +121,13 @@ def verdict(lost: float) -> str:
     return name
 
 
-def rating(error_rate: float) -> str:
-    """The rating band of a mean equity lost per decision."""
-    for band, limit in RATINGS:
+def rating(error_rate: float, family: str) -> str:
+    """The rating band of a mean equity lost per decision in a family's game."""
+    bands = RATINGS[family]
+    for band, limit in bands:
         if error_rate <= limit:
             return band
-    return RATINGS[-1][0]
+    return bands[-1][0]
 
 
 @dataclass(frozen=True)
@@ -427,14 +455,21 @@ def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
 
 
 def review(
-    record: dict[str, Any] | str, level: str = "advanced", evaluator: Evaluator | None = None
+    record: dict[str, Any] | str,
+    level: str = DEFAULT_LEVEL,
+    evaluator: Evaluator | None = None,
+    luck_level: str = GREEDY_LEVEL,
 ) -> Review:
-    """Replay a game record (``Game.record()``) and judge every roll."""
+    """Replay a game record (``Game.record()``) and judge every roll: the plays at ``level``
+    (the tutor's, so that the review and the tutor's verdicts during the game agree), the luck
+    at ``luck_level`` (a roll's luck ranks the plays of every roll that could have come, so a
+    quick 0-ply level; the same as ``level`` when ``evaluator`` is given)."""
     from ..game import Game
 
     g = Game.load(record)
     rs = g.rules
     p = _player(level, evaluator)
+    lp = p if evaluator is not None or luck_level == level else _player(luck_level, None)
     rolls: list[RollReview] = []
     pos = g.start
     for rec in g.history:
@@ -451,7 +486,7 @@ def review(
                 len(ranked) > 1,
                 verdict(lost),
                 lost,
-                _luck(p, rs, pos, rec.dice),
+                _luck(lp, rs, pos, rec.dice),
                 tuple(str(m) for m in rec.moves),
                 tuple(str(m) for m in best.moves),
             )
@@ -470,6 +505,6 @@ def review(
             i for i, r in mine_rolls if r.verdict in ("doubtful", "bad", "very-bad")
         ]
         rate[side.letter] = sum(r.lost for r in decisions) / len(decisions) if decisions else 0.0
-        band[side.letter] = rating(rate[side.letter])
+        band[side.letter] = rating(rate[side.letter], rs.family)
         luck[side.letter] = sum(r.luck for _, r in mine_rolls)
     return Review(tuple(rolls), errors, rate, band, luck)

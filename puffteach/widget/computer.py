@@ -52,7 +52,9 @@ BOARD_LEVELS: Final = (
 )
 #: the level of the hint and the tutor
 COACH_LEVEL: Final = "expert"
-#: the level of a game's review (0 plies: quick, also under Pyodide)
+#: the level that judges a game's luck in the review (0 plies on the hand-written evaluation:
+#: a roll's luck ranks the plays of all 21 rolls, so it must be quick, also under Pyodide);
+#: the review judges the plays themselves at the tutor's level, ``COACH_LEVEL``
 REVIEW_LEVEL: Final = "advanced"
 #: how many plays a hint lists
 HINT_TOP: Final = 3
@@ -323,7 +325,7 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
     if not game.is_over():
         raise _refuse("review_not_over")
     state = ctx.state
-    r = review(game.record(), level=REVIEW_LEVEL)
+    r = review(game.record(), level=COACH_LEVEL, luck_level=REVIEW_LEVEL)
     sides = []
     for side in (Color.WHITE, Color.BLACK):
         c = side.letter
@@ -374,7 +376,7 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
                 "best": list(x.best),
             }
         )
-    state["review"] = {"sides": sides, "rolls": rolls, "level": REVIEW_LEVEL}
+    state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL}
     ctx.say(Message.of("widget.review_done"))
     del proto
 
