@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from players import dice_game  # noqa: E402
 
 from puffteach import rules  # noqa: E402
-from puffteach.families import family_of  # noqa: E402
 from puffteach.movegen import Play  # noqa: E402
 from puffteach.players.hint import _judged, _player, _turns, verdict  # noqa: E402
 from puffteach.players.search import GREEDY_LEVEL, MATCH_LEVELS, player  # noqa: E402
@@ -43,7 +45,6 @@ PRESETS = {
     "brade": ["brade-standard", "brade-family", "vasamuseet"],
 }
 LEVELS = [lv for lv in MATCH_LEVELS if lv != "master"]  # master: too slow to judge many games
-MAX_ROLLS = 3000
 OUT = Path(__file__).resolve().parent / "results" / "calibrate.json"
 
 
@@ -58,29 +59,17 @@ def lost(judge: Any, rs: RuleSet, pos: Position, dice: tuple[int, ...], play: Pl
 
 def game(rs: RuleSet, level: str, seed: int, judges: dict[str, Any]) -> dict[str, list[float]]:
     """One game of ``level`` against itself: each judge's equity lost per decision."""
-    dice = random.Random(seed)
-    fam = family_of(rs)
     me = player(level, rng=random.Random(seed + 1))
     out: dict[str, list[float]] = {j: [] for j in judges}
-    while True:
-        a, b = dice.randint(1, 6), dice.randint(1, 6)
-        if a != b:
-            break
-    pos = Position.start(rs).after_opening(rs, a, b)
-    for _ in range(MAX_ROLLS):
-        roll = (
-            (dice.randint(1, 6),)
-            if fam.one_die_required(rs, pos)
-            else (dice.randint(1, 6), dice.randint(1, 6))
-        )
+
+    def choose(rs: RuleSet, pos: Position, roll: tuple[int, ...]) -> Play:
         play = me.choose(rs, pos, roll)
         for name, judge in judges.items():
-            turns = _turns(rs, pos, roll)
-            if len(_judged(judge, rs, turns)) > 1:
+            if len(_judged(judge, rs, _turns(rs, pos, roll))) > 1:
                 out[name].append(lost(judge, rs, pos, roll, play))
-        if play.outcome is not None:
-            break
-        pos = play.position
+        return play
+
+    dice_game(rs, choose, seed)
     return out
 
 

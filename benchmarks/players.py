@@ -36,6 +36,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -45,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puffteach import rules  # noqa: E402
 from puffteach.families import family_of  # noqa: E402
+from puffteach.movegen import Play  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
 from puffteach.players import search  # noqa: E402
 from puffteach.players.evaluate import WEIGHTS  # noqa: E402
@@ -78,32 +80,51 @@ def play_game(
     rs: RuleSet, white: str, black: str, seed: int, noise_seed: int
 ) -> tuple[Outcome | None, int, list[tuple[str, float]]]:
     """One game from the dice stream ``seed``; the outcome, rolls and decision times."""
-    dice = random.Random(seed)
     players = [
         player(white, rng=random.Random(noise_seed)),
         player(black, rng=random.Random(noise_seed + 1)),
     ]
+    times: list[tuple[str, float]] = []
+
+    def timed(rs: RuleSet, pos: Position, roll: tuple[int, ...]) -> Play:
+        p = players[pos.turn]
+        t0 = time.perf_counter()
+        play = p.choose(rs, pos, roll)
+        times.append((p.name, time.perf_counter() - t0))
+        return play
+
+    outcome = dice_game(rs, timed, seed)
+    return outcome, len(times), times
+
+
+#: a side's choice of play for a roll (the side to roll is ``position.turn``)
+Chooser = Callable[[RuleSet, Position, tuple[int, ...]], Play]
+
+
+def dice_game(rs: RuleSet, choose: Chooser, seed: int) -> Outcome | None:
+    """A game from the dice stream ``seed``: the dice are drawn in the order the rolls happen
+    (the deciding opening roll first), whoever rolls them, so a stream played twice with the
+    sides swapped gives both players the same dice. ``choose`` plays each roll for the side to
+    roll. The outcome, or None after ``MAX_ROLLS`` rolls. (``scripts/tune.py`` and
+    ``benchmarks/calibrate.py`` play their games with it too.)"""
+    dice = random.Random(seed)
     fam = family_of(rs)
     while True:
         a, b = dice.randint(1, 6), dice.randint(1, 6)
         if a != b:
             break
     pos = Position.start(rs).after_opening(rs, a, b)
-    times: list[tuple[str, float]] = []
-    for n in range(MAX_ROLLS):
+    for _ in range(MAX_ROLLS):
         roll = (
             (dice.randint(1, 6),)
             if fam.one_die_required(rs, pos)
             else (dice.randint(1, 6), dice.randint(1, 6))
         )
-        p = players[pos.turn]
-        t0 = time.perf_counter()
-        play = p.choose(rs, pos, roll)
-        times.append((p.name, time.perf_counter() - t0))
+        play = choose(rs, pos, roll)
         if play.outcome is not None:
-            return play.outcome, n + 1, times
+            return play.outcome
         pos = play.position
-    return None, MAX_ROLLS, times
+    return None
 
 
 def _points(outcome: Outcome | None, side: int) -> int:

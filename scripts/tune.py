@@ -34,13 +34,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from players import dice_game  # noqa: E402
 
 from puffteach import rules  # noqa: E402
-from puffteach.families import family_of  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
 from puffteach.players.evaluate import WEIGHTS, Weights, weighted  # noqa: E402
 from puffteach.players.search import SearchPlayer  # noqa: E402
-from puffteach.position import Position  # noqa: E402
 from puffteach.rules import ALL_PRESETS, RuleSet  # noqa: E402
 
 STATE = ROOT / "benchmarks" / "results"
@@ -49,7 +50,6 @@ TUNED = {
     "puff": ("tempo", "reentry", "blocks", "prime", "entry", "scale"),
     "brade": ("tempo", "reentry", "blocks", "prime", "entry", "scale", "jan"),
 }
-MAX_ROLLS = 3000
 #: stream seeds: round r of a run with seed s uses s * BIG + r * 10_000 + i; checks use
 #: s * BIG + CHECK + i
 BIG = 100_000_000
@@ -67,29 +67,13 @@ def _points(outcome: Outcome | None, side: int) -> int:
 
 
 def play(rs: RuleSet, white: Weights, black: Weights, seed: int) -> Outcome | None:
-    """One game of greedy on ``white``'s weights against greedy on ``black``'s."""
-    dice = random.Random(seed)
-    fam = family_of(rs)
+    """One game of greedy on ``white``'s weights against greedy on ``black``'s, on the
+    benchmark's dice stream ``seed``."""
     players = [
         SearchPlayer("advanced", weighted({rs.family: white})),
         SearchPlayer("advanced", weighted({rs.family: black})),
     ]
-    while True:
-        a, b = dice.randint(1, 6), dice.randint(1, 6)
-        if a != b:
-            break
-    pos = Position.start(rs).after_opening(rs, a, b)
-    for _ in range(MAX_ROLLS):
-        roll = (
-            (dice.randint(1, 6),)
-            if fam.one_die_required(rs, pos)
-            else (dice.randint(1, 6), dice.randint(1, 6))
-        )
-        p = players[pos.turn].choose(rs, pos, roll)
-        if p.outcome is not None:
-            return p.outcome
-        pos = p.position
-    return None
+    return dice_game(rs, lambda rs, pos, roll: players[pos.turn].choose(rs, pos, roll), seed)
 
 
 def pair(args: tuple[str, list[float], list[float], int]) -> float:
