@@ -87,7 +87,7 @@ def pair(args: tuple[str, list[float], list[float], int]) -> float:
 def match(
     family: str, a: Weights, b: Weights, seeds: list[int], ex: ProcessPoolExecutor | None
 ) -> list[float]:
-    names = presets(family) if family != "lang-puff" else ["lang-puff"]
+    names = presets(family)
     work = [(names[s % len(names)], list(a), list(b), s) for s in seeds]
     if ex is None:
         return [pair(w) for w in work]
@@ -102,8 +102,8 @@ def load(path: Path, family: str, seed: int, c: float) -> dict[str, Any]:
     if path.exists():
         state: dict[str, Any] = json.loads(path.read_text())
         return state
-    base = WEIGHTS[family.replace("lang-puff", "puff")]
-    fields = TUNED[family.replace("lang-puff", "puff")]
+    base = WEIGHTS[family]
+    fields = TUNED[family]
     return {
         "family": family,
         "seed": seed,
@@ -116,7 +116,7 @@ def load(path: Path, family: str, seed: int, c: float) -> dict[str, Any]:
 
 def tuned(state: dict[str, Any], last: int) -> Weights:
     """The mean (in log space) of the last ``last`` rounds' weights."""
-    fam = state["family"].replace("lang-puff", "puff")
+    fam = state["family"]
     rows = [r["logs"] for r in state["rounds"][-last:]] or [state["logs"]]
     mean = [statistics.fmean(col) for col in zip(*rows, strict=True)]
     return with_logs(WEIGHTS[fam], tuple(state["fields"]), mean)
@@ -124,7 +124,7 @@ def tuned(state: dict[str, Any], last: int) -> Weights:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--family", default="puff", help="puff, brade, or lang-puff (one preset)")
+    ap.add_argument("--family", default="puff", choices=sorted(TUNED), help="the family tuned")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=100, help="rounds in all (resumes)")
     ap.add_argument("--streams", type=int, default=100, help="dice streams a round")
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     path = STATE / f"tune-{args.family}-{args.seed}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     state = load(path, args.family, args.seed, args.c)
-    fam = args.family.replace("lang-puff", "puff")
+    fam = args.family
     fields = tuple(state["fields"])
     base = WEIGHTS[fam]
     ex = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
