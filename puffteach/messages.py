@@ -31,6 +31,7 @@ __all__ = [
     "LANGUAGES",
     "Message",
     "MessageError",
+    "Number",
     "catalogue",
     "glossary",
     "language",
@@ -47,6 +48,25 @@ _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\|([^|{}]*)\|([^|{}]*))?\}")
 
 class MessageError(ValueError):
     """An unknown language or key, or a template whose parameters are not given."""
+
+
+class Number(NamedTuple):
+    """A number in a message, written as the message's language writes it: ``digits``
+    decimals, a decimal point in English and a decimal comma in Swedish and German, and a
+    sign in front of a positive number too when ``signed`` (an equity, a luck)."""
+
+    value: float
+    digits: int = 3
+    signed: bool = False
+
+    def text(self, lang: str = DEFAULT) -> str:
+        value = self.value if round(self.value, self.digits) else 0.0  # no "-0.00"
+        s = f"{value:{'+' if self.signed else ''}.{self.digits}f}"
+        return s.replace(".", ",") if language(lang) in DECIMAL_COMMA else s
+
+
+#: the languages that write a decimal comma
+DECIMAL_COMMA: Final = frozenset({"sv", "de"})
 
 
 class Message(NamedTuple):
@@ -75,6 +95,8 @@ def _json_value(v: object) -> object:
         return v.to_json()
     if isinstance(v, Color):
         return v.letter
+    if isinstance(v, Number):
+        return v.value
     return v
 
 
@@ -126,6 +148,8 @@ def render(message: Message, lang: str = DEFAULT) -> str:
 def _value(value: object, lang: str) -> str:
     if isinstance(value, Message):
         return render(value, lang)
+    if isinstance(value, Number):
+        return value.text(lang)
     if isinstance(value, Color):
         return render(Message(f"side.{value.name.lower()}"), lang)
     return str(value)

@@ -660,3 +660,19 @@ def test_roll_names_are_the_sources_in_every_language() -> None:
         assert {k: catalogue(lang)[k] for k in names} == names
     assert roll_name(4, 5) == "sinka fyra" and roll_name(2, 3) == "troja dus"
     assert list(ROLL_NAMES)[:2] == [(6, 6), (5, 5)]  # RV 23's order: the pasches first
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    from puffteach.messages import Number
+
+    assert Number(1.9417, 3, signed=True).text("en") == "+1.942"
+    assert Number(1.9417, 3, signed=True).text("sv") == "+1,942"
+    assert Number(1.9417, 3, signed=True).text("de") == "+1,942"
+    assert Number(-0.5, 2, signed=True).text("sv") == "-0,50"
+    assert Number(0.0312).text("de") == "0,031"
+    assert Number(-0.004, 2, signed=True).text("en") == "+0.00"  # never "-0.00"
+    assert Number(92.4, 0).text("sv") == "92"  # a whole number has no decimal sign at all
+    m = Message.of("verdict.bad", lost=Number(0.1234))
+    assert "0,123" in m.text("sv") and "0.123" in m.text("en")
+    # in JSON the number stays a number
+    assert m.to_json() == {"key": "verdict.bad", "params": {"lost": 0.1234}}

@@ -248,3 +248,66 @@ def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, BoardAp
         finally:
             browser.close()
     assert {"type": "players", "w": "human", "b": "random"} in app.actions
+
+
+def test_review_panel_lists_the_errors_in_swedish_in_chromium(
+    server: tuple[str, BoardApp],
+) -> None:
+    """Issue 10: after a game the Review button fills the review panel: each side's line
+    (errors, error rate with a decimal comma in Swedish, rating band, luck), then by default
+    only the rolls the review counts as errors, each with its number in the game; unticking
+    "Bara felen" lists every roll. The panel reads left to right (not centred like a caption)
+    and shows no list numbers of its own beside the game's."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import expect, sync_playwright
+
+    url, app = server
+    s = protocol.initial_state("brade-standard", seed=11)
+    s = protocol.step(s, {"type": "view", "lang": "sv"})
+    s = protocol.step(s, {"type": "players", "w": "random", "b": "random"})
+    for _ in range(40):  # the autoplay pauses after a number of actions: nudge it on
+        if s["outcome"]:
+            break
+        s = protocol.step(s, {"type": "view", "arrows": not s["view"]["arrows"]})
+    assert s["outcome"] and not s["error"], s["message"]
+    app.state = s
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            expect(page.locator(".pt-reviewbox")).to_be_hidden()
+            page.click("button.pt-review-btn")
+            box = page.locator(".pt-reviewbox")
+            expect(box).to_be_visible()
+            expect(box.locator("summary")).to_have_text("Genomgång av partiet")
+            sides = box.locator(".pt-review-sides li")
+            expect(sides).to_have_count(2)
+            review = app.state["review"]
+            for li, side in zip(sides.all(), review["sides"], strict=True):
+                rate = f"{side['error_rate']:.3f}".replace(".", ",")
+                assert f"{rate} poäng förlorade per beslut" in li.inner_text(), li.inner_text()
+            rolls = box.locator(".pt-review-rolls li")
+            wrong = [x for x in review["rolls"] if x["error"]]
+            assert wrong and len(wrong) < len(review["rolls"])
+            expect(rolls).to_have_count(len(wrong))
+            # each listed roll is one the review counts as an error, numbered as in the game
+            n = review["rolls"].index(wrong[0]) + 1
+            expect(rolls.first).to_contain_text(f"{n}. ")
+            assert all(x["verdict"] in ("doubtful", "bad", "very-bad") for x in wrong)
+            expect(box.locator("label.pt-review-filter")).to_have_text("Bara felen")
+            page.uncheck("input.pt-review-only")
+            expect(rolls).to_have_count(len(review["rolls"]))
+            style = page.evaluate(
+                "() => { const r = document.querySelector('.pt-review-rolls');"
+                " const c = getComputedStyle(r);"
+                " return [c.listStyleType, getComputedStyle(r.firstChild).textAlign]; }"
+            )
+            assert style[0] == "none" and style[1] in ("start", "left"), style
+            assert errors == []
+        finally:
+            browser.close()

@@ -175,3 +175,22 @@ def test_board_methods_for_the_computer() -> None:
     assert b.state["odds"]["pips"] == {"w": 375, "b": 375}
     with pytest.raises(ValueError, match="when the game is over"):
         b.review()
+
+
+def test_the_board_speaks_swedish_and_german_numbers_and_level_names() -> None:
+    """The words a Swedish or German pupil reads: the players by their names in the
+    catalogue (not the protocol's ``human``/``master``) and numbers with a decimal comma."""
+    s = ok(fresh(seed=3), {"type": "view", "lang": "sv"})
+    s = ok(s, {"type": "players", "b": "master"})
+    assert s["message"] == "Vit: människa, Svart: mästare."
+    de = ok(s, {"type": "view", "lang": "de"})
+    de = ok(de, {"type": "players", "b": "advanced"})
+    assert de["message"] == "Weiß: Mensch, Schwarz: Fortgeschrittener."
+    s = ok(ok(s, {"type": "players", "b": "human"}), {"type": "set_dice", "dice": [3, 4]})
+    h = ok(s, {"type": "hint"})
+    best = h["hint"]["plays"][0]
+    written = f"{best['equity']:+.3f}".replace(".", ",")
+    assert best["label"] == f"{best['text']} ({written})", best
+    assert f"({written} poäng i förväntan" in h["message"], h["message"]
+    en = ok(ok(s, {"type": "view", "lang": "en"}), {"type": "hint"})
+    assert en["hint"]["plays"][0]["label"] == f"{best['text']} ({best['equity']:+.3f})"

@@ -42,7 +42,7 @@ from typing import Any, Final
 from ..board import OFF
 from ..color import Color
 from ..families import family_of
-from ..messages import DEFAULT, Message
+from ..messages import DEFAULT, Message, Number
 from ..movegen import Play, begin, finish, push, turn_steps
 from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
 from ..position import CHECKERS, Position
@@ -320,7 +320,7 @@ class Verdict:
 
     @property
     def message(self) -> Message:
-        return Message.of(f"verdict.{self.verdict}", lost=f"{self.lost:.3f}")
+        return Message.of(f"verdict.{self.verdict}", lost=Number(self.lost))
 
     def to_json(self, lang: str = DEFAULT) -> dict[str, Any]:
         return {

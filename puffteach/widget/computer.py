@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..color import Color
 from ..families import family_of
-from ..messages import Message
+from ..messages import Message, Number
 from ..movegen import Play, begin
 from ..position import Position
 from ..rules import RuleSet, rules
@@ -214,6 +214,14 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
                 "equity": round(est.equity, 3),
                 "win": round(est.win, 3),
                 "text": _moves_text(state, play.moves),
+                "label": _text(
+                    state,
+                    Message.of(
+                        "widget.hint_play",
+                        moves=_moves_text(state, play.moves),
+                        equity=Number(est.equity, 3, signed=True),
+                    ),
+                ),
                 "reasons": [_text(state, m) for m in h.reasons],
             }
         )
@@ -228,8 +236,8 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
         Message.of(
             "widget.hint",
             moves=_moves_text(state, best.moves),
-            equity=f"{best_plays[0][1].equity:+.3f}",
-            win=f"{100 * best_plays[0][1].win:.0f}",
+            equity=Number(best_plays[0][1].equity, 3, signed=True),
+            win=Number(100 * best_plays[0][1].win, 0),
         )
     )
 
@@ -345,21 +353,23 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
                         side=side,
                         n=len(r.errors[c]),
                         d=decisions,
-                        rate=f"{r.error_rate[c]:.3f}",
+                        rate=Number(r.error_rate[c]),
                         band=Message.of(f"rating.{r.rating[c]}"),
-                        luck=f"{r.luck[c]:+.2f}",
+                        luck=Number(r.luck[c], 2, signed=True),
                     ),
                 ),
             }
         )
     rolls = []
+    errors = {i for c in "wb" for i in r.errors[c]}
     for i, x in enumerate(r.rolls):
-        verdict = Message.of(f"verdict.{x.verdict}", lost=f"{x.lost:.3f}")
+        verdict = Message.of(f"verdict.{x.verdict}", lost=Number(x.lost))
         rolls.append(
             {
                 "side": x.side.letter,
                 "dice": list(x.dice),
                 "verdict": x.verdict,
+                "error": i in errors,
                 "luck": round(x.luck, 3),
                 "text": _text(
                     state,
@@ -370,7 +380,7 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
                         dice="-".join(map(str, x.dice)),
                         moves=_moves_text(state, x.played),
                         verdict=verdict,
-                        luck=f"{x.luck:+.2f}",
+                        luck=Number(x.luck, 2, signed=True),
                     ),
                 ),
                 "best": list(x.best),
@@ -410,7 +420,8 @@ def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
             ch = enter_chance(rs, pos, side)
             lines.append(
                 _text(
-                    state, Message.of("widget.odds_enter", side=side, pct=f"{100 * float(ch):.0f}")
+                    state,
+                    Message.of("widget.odds_enter", side=side, pct=Number(100 * float(ch), 0)),
                 )
             )
     sel = state.get("selected")

@@ -1130,7 +1130,16 @@ def _a_players(ctx: _Ctx, action: Action) -> None:
                 raise _refuse("player_unknown", got=_got(name), known=known)
             players[side] = name
     ctx.state["players"] = players
-    ctx.say(Message.of("board.players", w=players["w"], b=players["b"]))
+    ctx.say(Message.of("board.players", w=_who(players["w"]), b=_who(players["b"])))
+
+
+def _who(name: str) -> Message | str:
+    """A side's player as the board names it: a person, or the computer's level by its name
+    in the catalogue (a player registered under another name: that name)."""
+    if name == "human":
+        return Message.of("ui.play.human")
+    key = f"ui.level.{name}"
+    return Message.of(key) if key in catalogue(DEFAULT) else name
 
 
 _Handler = Callable[[_Ctx, Action], None]

@@ -682,8 +682,14 @@ function render({ model, el }) {
   const reviewBox = h("details", "pt-reviewbox");
   const reviewTitle = h("summary");
   const reviewSides = h("ul", "pt-review-sides");
-  const reviewRolls = h("ol", "pt-review-rolls");
-  reviewBox.append(reviewTitle, reviewSides, reviewRolls);
+  // every roll of a long game is a long list on a phone: by default only the errors (the
+  // verdicts the review counts as errors), each still with its number in the game
+  const [reviewOnly, reviewOnlyLbl, reviewOnlyTxt] = check("pt-review-only");
+  reviewOnly.checked = true;
+  reviewOnlyLbl.classList.add("pt-review-filter");
+  reviewOnly.addEventListener("change", () => update());
+  const reviewRolls = h("ul", "pt-review-rolls");
+  reviewBox.append(reviewTitle, reviewSides, reviewOnlyLbl, reviewRolls);
   if (cfg) root.append(h("div", "pt-bar pt-static-bar"));
   if (cfg) root.lastChild.append(start, engineStatus, stop);
   root.append(bar1, board, diceRow, msg, outcome, bar3, hintBox, verdictLine, oddsBoxPanel,
@@ -895,7 +901,7 @@ function render({ model, el }) {
     hintBox.hidden = !hint;
     hintTitle.textContent = w("hint_title");
     hintList.replaceChildren(...(hint ? hint.plays : []).map((p) => h("li", "",
-      `${p.text} (${p.equity >= 0 ? "+" : ""}${p.equity}): ${p.reasons.join("; ")}`)));
+      `${p.label}: ${p.reasons.join("; ")}`)));
     verdictLine.textContent = s.verdict ? s.verdict.text : "";
     verdictLine.hidden = !s.verdict;
     if (s.verdict) verdictLine.dataset.verdict = s.verdict.verdict;
@@ -906,10 +912,10 @@ function render({ model, el }) {
     reviewTitle.textContent = w("review_title");
     const r = s.review || { sides: [], rolls: [] };
     reviewSides.replaceChildren(...r.sides.map((x) => h("li", "", x.text)));
-    reviewRolls.replaceChildren(...r.rolls.map((x) => {
-      const li = h("li", `pt-v-${x.verdict}`, x.text);
-      return li;
-    }));
+    reviewOnlyTxt.textContent = w("review_errors_only");
+    const shown = reviewOnly.checked ? r.rolls.filter((x) => x.error) : r.rolls;
+    reviewRolls.replaceChildren(...shown.map((x) => h("li", `pt-v-${x.verdict}`, x.text)));
+    if (!shown.length && r.rolls.length) reviewRolls.append(h("li", "pt-v-best", w("review_no_errors")));
     if (s.review && !reviewBox.dataset.shown) { reviewBox.open = true; reviewBox.dataset.shown = "1"; }
   }
 
