@@ -449,6 +449,28 @@ def test_hint_reasons_blot_odds() -> None:
     assert blots == [{"point": 22, "n": 6}]
 
 
+def test_hint_reasons_blots_made_safe() -> None:
+    """lång puff: White's blot on 10 stands 6 pips in front of Black's fifteen on his 4 (the
+    same path), so any roll with a 6 hits it. White rolls 1-1, his first pasch: 1, 1, then
+    6, 6. Moving 10 -> 11 -> 12 covers it, and 12 -> 18 -> 24 then leaves W:12x2,24: a band,
+    and a blot 20 pips from Black, who has had no pasch and so moves at most 14 pips (a first
+    pasch: 5, 5, 2, 2 or 6, 6, 1, 1). So that play leaves no blot Black can hit, and the
+    reason says so; a play that leaves a blot in reach names that blot instead, never both."""
+    rs = rules("lang-puff")
+    pos = Position.parse("W:10,12x2,25x12 B:4x15 w", rs)
+    hints = hint(rs, pos, (1, 1), level="advanced", top=50)
+    keys = {str(h.play.position): [m.key for m in h.reasons] for h in hints}
+    safe = [p for p, k in keys.items() if "hint.blots_safe" in k]
+    assert any(p.startswith("W:12x2,24,25x12 B:4x15") for p in safe), keys
+    for k in keys.values():
+        assert not ("hint.blots_safe" in k and "hint.blot" in k), k
+    assert any("hint.blot" in k for k in keys.values())  # e.g. 12/18 12/18 leaves 12 alone
+    # with no blot in danger before the roll, a safe play is not praised for it
+    calm = Position.parse("W:12x3,25x12 B:4x15 w", rs)
+    for h in hint(rs, calm, (1, 2), level="advanced", top=50):
+        assert "hint.blots_safe" not in [m.key for m in h.reasons]
+
+
 def test_hint_reasons_tower_risk() -> None:
     """konträr puff + tower-goose: Black, three checkers waiting, rolls 1-2 and must enter two
     of them (on his 1 and 2, White's 24 and 23: out of White's way). White is left with 9 and

@@ -268,8 +268,13 @@ def reasons(rs: RuleSet, before: Position, play: Play) -> tuple[Message, ...]:
     if play.forfeited:
         out.append(Message.of("hint.forfeits", n=len(play.forfeited)))
     probe = after if after.turn == him else after._replace(turn=int(him), streak=0)
-    for p, n in hit_table(rs, probe, me).items():
+    shots = hit_table(rs, probe, me)
+    for p, n in shots.items():
         out.append(Message.of("hint.blot", point=p, n=n))
+    if not shots and hit_table(rs, before._replace(turn=int(him), streak=0), me):
+        # the roll found its blots in danger and leaves none (said only then: in a race, or
+        # with no blot before, "no blot" would tell the pupil nothing)
+        out.append(Message.of("hint.blots_safe"))
     if own1[0] or 1 in own1[1:OFF]:
         jan = jan_chance(rs, probe, me)
         if jan:
