@@ -300,6 +300,35 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             expect(rolls.first).to_contain_text(f"{n}. ")
             assert all(x["verdict"] in ("doubtful", "bad", "very-bad") for x in wrong)
             expect(box.locator("label.pt-review-filter")).to_have_text("Bara felen")
+            # a listed roll is a button: the board replays the game to it, the better play
+            # drawn as arrows and said in words, and the review stays open
+            first = rolls.first.locator("button.pt-review-roll")
+            expect(first).to_have_attribute("title", "Visa på brädet")
+            first.click()
+            index = review["rolls"].index(wrong[0])
+            page.wait_for_function(
+                "() => document.querySelector('.pt-verdict') &&"
+                " !document.querySelector('.pt-verdict').hidden"
+            )
+            assert app.actions[-1] == {"type": "review_show", "index": index}
+            assert app.state["replay"] and len(app.state["history"]) == index
+            expect(page.locator(".pt-verdict")).to_contain_text("Bättre var")
+            expect(page.locator(".pt-hint-arrows.pt-from-tutor line")).to_have_count(
+                len(wrong[0]["best_arrows"])
+            )
+            expect(box).to_be_visible()
+            expect(rolls).to_have_count(len(wrong))
+            # by keyboard: Enter on the next error shows it, and the focus stays on it
+            second = rolls.nth(1).locator("button.pt-review-roll")
+            second.focus()
+            page.keyboard.press("Enter")
+            nxt = review["rolls"].index(wrong[1])
+            page.wait_for_function(
+                f"() => document.querySelector('.pt-verdict').textContent.startsWith('{nxt + 1}.')"
+            )
+            assert app.actions[-1] == {"type": "review_show", "index": nxt}
+            focused = page.evaluate("() => document.activeElement.dataset.index")
+            assert focused == str(nxt), focused
             page.uncheck("input.pt-review-only")
             expect(rolls).to_have_count(len(review["rolls"]))
             style = page.evaluate(

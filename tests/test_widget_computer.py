@@ -175,6 +175,13 @@ def test_board_methods_for_the_computer() -> None:
     assert b.state["odds"]["pips"] == {"w": 375, "b": 375}
     with pytest.raises(ValueError, match="when the game is over"):
         b.review()
+    with pytest.raises(ValueError, match="ask for the review"):
+        b.review_show(0)
+    b.play_against("b", "human")
+    b.load(_finished()["record"], index=-1)
+    rolls = b.review()["rolls"]
+    b.review_show(len(rolls) - 1)
+    assert b.state["replay"] and len(b.state["history"]) == len(rolls) - 1
 
 
 def test_the_board_speaks_swedish_and_german_numbers_and_level_names() -> None:
@@ -194,3 +201,58 @@ def test_the_board_speaks_swedish_and_german_numbers_and_level_names() -> None:
     assert f"({written} poäng i förväntan" in h["message"], h["message"]
     en = ok(ok(s, {"type": "view", "lang": "en"}), {"type": "hint"})
     assert en["hint"]["plays"][0]["label"] == f"{best['text']} ({best['equity']:+.3f})"
+
+
+def _finished(rules: str = "brade-standard", seed: int = 11) -> State:
+    s = ok(fresh(rules, seed=seed), {"type": "players", "w": "random", "b": "random"})
+    for _ in range(40):
+        if s["outcome"]:
+            break
+        s = ok(s, {"type": "view", "arrows": not s["view"]["arrows"]})
+    assert s["outcome"]
+    return s
+
+
+def test_review_shows_a_roll_on_the_board_with_the_better_play() -> None:
+    """A roll of the review, shown: the board replays the game to that roll's dice (the
+    position before it, the dice rolled, nothing moved), the review's line is the verdict and
+    the better play its arrows; the review stays for the next roll and for replay steps, and
+    goes when a new move makes it another game."""
+    from puffteach.game import Game
+
+    s = _finished()
+    refused(s, {"type": "review_show", "index": 0}, "ask for the review")
+    s = ok(s, {"type": "review"})
+    rolls = s["review"]["rolls"]
+    for bad in (-1, len(rolls), True, "3", None):
+        refused(s, {"type": "review_show", "index": bad}, f"it has {len(rolls)} rolls")
+    i = next(k for k, x in enumerate(rolls) if x["verdict"] in ("bad", "very-bad"))
+    t = ok(s, {"type": "review_show", "index": i})
+    game = Game.load(s["record"])
+    before = game.history[i - 1].position if i else game.start
+    assert t["replay"] and t["position"] == str(before)
+    assert sorted(t["dice"]) == sorted(rolls[i]["dice"]) and t["history"][-1:] != []
+    assert len(t["history"]) == i  # the rolls before it, not this one
+    v = t["verdict"]
+    assert v["best"] == rolls[i]["best"] != rolls[i]["played"]
+    better = " ".join(rolls[i]["best"])
+    assert v["text"] == f"{rolls[i]['text']} Better was {better} (arrows on the board).", v
+    # the arrows are the better play's moves, one for each (bräde: White's path is physical)
+    from puffteach.explain import parse_move
+
+    assert [(a["from"], a["to"]) for a in v["arrows"]] == [
+        parse_move(m.rstrip("*")) for m in rolls[i]["best"]
+    ]
+    assert t["message"].startswith(f"Roll {i + 1} of the game"), t["message"]
+    assert t["review"] == s["review"]
+    # a replay step keeps the review (the same game), drops the verdict
+    u = ok(t, {"type": "replay_goto", "index": 2})
+    assert u["review"] == s["review"] and u["verdict"] is None
+    # a move of its own in the replay makes another game: the review goes
+    # (White is the random player here: it finishes the roll the reader began, with legal
+    # steps, not with the steps it once planned for that roll, which no longer fit)
+    w = ok(t, {"type": "move", "move": t["legal_moves"][0]})
+    assert not w["replay"] and w["review"] is None
+    mine = Game.load(w["record"])  # the record replays: every step legal
+    assert len(mine.history) > i
+    assert str(mine.history[i].moves[0]).rstrip("*") == t["legal_moves"][0].rstrip("*")

@@ -234,6 +234,11 @@ class Board(anywidget.AnyWidget):
         and luck (the board shows it in a panel)."""
         return dict(self._do({"type": "review"})["review"])
 
+    def review_show(self, index: int) -> None:
+        """Replay the reviewed game to its roll ``index`` (counted from 0, as in
+        ``review()["rolls"]``): the dice rolled, nothing moved, the better play as arrows."""
+        self._do({"type": "review_show", "index": index})
+
     # ------------------------------------------------------------------ reading
     @property
     def game(self) -> Game:

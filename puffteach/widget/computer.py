@@ -88,12 +88,36 @@ def _arrows(rs: RuleSet, side: int, play_moves: Any) -> list[dict[str, Any]]:
     return [{"from": place(rs, side, m.frm), "to": place(rs, side, m.to)} for m in play_moves]
 
 
+def _arrows_of(rs: RuleSet, side: int, moves: Any) -> list[dict[str, Any]]:
+    """The arrows of moves written as text (``"12/15*"``)."""
+    from ..explain import parse_move
+
+    place = _proto()._place
+    out = []
+    for text in moves:
+        frm, to = parse_move(str(text).rstrip("*"))
+        out.append({"from": place(rs, side, frm), "to": place(rs, side, to)})
+    return out
+
+
 def _plays_of(play: Play) -> list[dict[str, Any]]:
     acts: list[dict[str, Any]] = []
     if play.plan.named is not None:
         acts.append({"type": "name_pasch", "x": play.plan.named})
     acts.extend({"type": "move", "move": str(m)} for m in play.moves)
     return acts
+
+
+def _step_of(step: Any) -> tuple[str, str]:
+    """A step of a roll as a record event (``["move", "1/4*"]``) or a planned action
+    (``{"type": "move", "move": "1/4"}``) says it, in one form to compare them."""
+    if isinstance(step, dict):
+        kind, value = (
+            ("name", step.get("x")) if step["type"] == "name_pasch" else ("move", step.get("move"))
+        )
+    else:
+        kind, value = step[0], step[1]
+    return kind, str(value).rstrip("*")
 
 
 def _hook(level: str) -> Any:
@@ -109,8 +133,11 @@ def _hook(level: str) -> Any:
         record = state["record"]
         head = [record.get("rules"), record.get("start"), record.get("opening"), events[: i + 1]]
         key = level + json.dumps(head, sort_keys=True, default=str)
-        done = sum(1 for e in events[i + 1 :] if e and e[0] in ("name", "move"))
+        taken = [_step_of(e) for e in events[i + 1 :] if e and e[0] in ("name", "move")]
+        done = len(taken)
         plan = _PLANS.get(key)
+        if plan is not None and [_step_of(a) for a in plan[:done]] != taken:
+            plan = None  # someone else began this roll (a move of one's own in a replay)
         if plan is None:
             if done:  # a roll begun by a human: its legal steps, the first one each time
                 moves = state.get("legal_moves") or []
@@ -140,7 +167,9 @@ def install(proto: Any) -> None:
     _PROTOCOL = proto
     for level in BOARD_LEVELS:
         proto.PLAYERS.setdefault(level, _hook(level))
-    proto._HANDLERS.update(hint=_a_hint, tutor=_a_tutor, review=_a_review, odds=_a_odds)
+    proto._HANDLERS.update(
+        hint=_a_hint, tutor=_a_tutor, review=_a_review, review_show=_a_review_show, odds=_a_odds
+    )
 
 
 # --------------------------------------------------------------------------- helpers
@@ -290,6 +319,13 @@ def _verdict(state: dict[str, Any], game: Game, index: int) -> dict[str, Any] | 
     }
 
 
+def _whole(state: dict[str, Any]) -> tuple[Any, ...]:
+    """A game as its record and the events a replay has still to come."""
+    record = state.get("record") or {}
+    events = [*record.get("events", []), *(state.get("future") or [])]
+    return (record.get("rules"), record.get("start"), record.get("opening"), events)
+
+
 def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """After a human's action (before the computer acts): the tutor's verdict when a roll of a
     human side has just ended; a hint of an earlier moment is dropped."""
@@ -298,6 +334,7 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
         new["hint"] = None
     if kind in ("new_game", "load", "set_position", "undo", "redo", "replay_goto"):
         new["verdict"] = None
+    if new.get("review") and _whole(new) != _whole(old):  # another game: another review
         new["review"] = None
     if not new.get("tutor") or kind not in ("move", "click", "end_roll", "name_pasch"):
         return new
@@ -384,11 +421,48 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
                     ),
                 ),
                 "best": list(x.best),
+                "played": list(x.played),
+                "best_arrows": [] if x.best == x.played else _arrows_of(game.rules, x.side, x.best),
             }
         )
     state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL}
     ctx.say(Message.of("widget.review_done"))
     del proto
+
+
+def _a_review_show(ctx: Any, action: dict[str, Any]) -> None:
+    """Roll ``index`` of the review on the board: the game replayed to that roll's dice, the
+    review's line for it as the verdict, and the better play (if there was one) as arrows. The
+    review stays, so the next roll can be shown too; a new move leaves the replay and drops
+    it (see :func:`after_human`)."""
+    proto = _proto()
+    state = ctx.state
+    review = state.get("review")
+    if not review:
+        raise _refuse("review_first")
+    rolls = review["rolls"]
+    index = action.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(rolls):
+        raise _refuse("review_index", n=len(rolls), got=proto._got(index))
+    events = state["record"]["events"] + state["future"]
+    starts = [k for k, e in enumerate(events) if e[0] == "roll"]
+    proto._a_replay_goto(ctx, {"type": "replay_goto", "index": starts[index] + 1})
+    ctx.msgs.clear()  # not "event k of n": the roll's own line below says where we are
+    x = rolls[index]
+    text = x["text"]
+    if x["best"] != x["played"]:  # the better play in words too (the arrows are not read)
+        text += " " + _text(
+            state, Message.of("widget.verdict_best", moves=_moves_text(state, x["best"]))
+        )
+    state["verdict"] = {
+        "verdict": x["verdict"],
+        "side": x["side"],
+        "text": text,
+        "played": x["played"],
+        "best": x["best"],
+        "arrows": x["best_arrows"],
+    }
+    ctx.say(Message.of("widget.review_shown", n=index + 1))
 
 
 # --------------------------------------------------------------------------- odds

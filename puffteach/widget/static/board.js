@@ -914,7 +914,25 @@ function render({ model, el }) {
     reviewSides.replaceChildren(...r.sides.map((x) => h("li", "", x.text)));
     reviewOnlyTxt.textContent = w("review_errors_only");
     const shown = reviewOnly.checked ? r.rolls.filter((x) => x.error) : r.rolls;
-    reviewRolls.replaceChildren(...shown.map((x) => h("li", `pt-v-${x.verdict}`, x.text)));
+    // each roll is a button: the board replays the game to that roll, with the better play
+    // drawn as arrows (the review stays open to show the next one)
+    const focused = reviewRolls.contains(document.activeElement)
+      ? document.activeElement.dataset.index : null;
+    reviewRolls.replaceChildren(...shown.map((x) => {
+      const li = h("li", `pt-v-${x.verdict}`);
+      const show = h("button", "pt-review-roll", x.text);
+      const index = r.rolls.indexOf(x);
+      show.type = "button";
+      show.title = w("review_show");
+      show.dataset.index = String(index);
+      show.addEventListener("click", () => send({ type: "review_show", index }));
+      li.append(show);
+      return li;
+    }));
+    if (focused !== null) {  // keyboard users stay on the roll they chose
+      const again = reviewRolls.querySelector(`button[data-index="${focused}"]`);
+      if (again) again.focus();
+    }
     if (!shown.length && r.rolls.length) reviewRolls.append(h("li", "pt-v-best", w("review_no_errors")));
     if (s.review && !reviewBox.dataset.shown) { reviewBox.open = true; reviewBox.dataset.shown = "1"; }
   }
