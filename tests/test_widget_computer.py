@@ -236,7 +236,7 @@ def test_review_shows_a_roll_on_the_board_with_the_better_play() -> None:
     v = t["verdict"]
     assert v["best"] == rolls[i]["best"] != rolls[i]["played"]
     better = " ".join(rolls[i]["best"])
-    assert v["text"] == f"{rolls[i]['text']} Better was {better} (arrows on the board).", v
+    assert v["text"] == f"{rolls[i]['text']}. Better was {better} (arrows on the board).", v
     # the arrows are the better play's moves, one for each (bräde: White's path is physical)
     from puffteach.explain import parse_move
 

@@ -451,7 +451,7 @@ def _a_review_show(ctx: Any, action: dict[str, Any]) -> None:
     x = rolls[index]
     text = x["text"]
     if x["best"] != x["played"]:  # the better play in words too (the arrows are not read)
-        text += " " + _text(
+        text += ". " + _text(  # (a review line has no full stop of its own)
             state, Message.of("widget.verdict_best", moves=_moves_text(state, x["best"]))
         )
     state["verdict"] = {
