@@ -223,6 +223,17 @@ def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, BoardAp
             page.goto(url)
             page.wait_for_function("window.ptReady === true")
             expect(page.locator("button.pt-hint")).to_be_disabled()  # no roll yet
+            # the speed of the computer's steps: the nearest choice to view.delay (300 ms)
+            expect(page.locator("select.pt-speed")).to_have_value("450")
+            expect(page.locator("select.pt-speed option")).to_have_text(
+                ["slow", "normal", "fast", "at once"]
+            )
+            page.select_option("select.pt-speed", "150")
+            for _ in range(50):  # the action reaches the server asynchronously
+                if app.state["view"]["delay"] == 150:
+                    break
+                page.wait_for_timeout(100)
+            assert {"type": "view", "delay": 150} in app.actions
             page.select_option("select.pt-die1", "3")
             page.select_option("select.pt-die2", "4")
             page.click("button.pt-setdice")

@@ -656,6 +656,13 @@ function render({ model, el }) {
     send({ type: "players", w: side === "w" ? compLevel.value : "human",
       b: side === "b" ? compLevel.value : "human" });
   };
+  // how fast the computer's steps are shown (view.delay, ms between two steps)
+  const SPEEDS = [900, 450, 150, 0];
+  const speedSel = select("pt-speed", SPEEDS.map((ms) => [ms, String(ms)]));
+  speedSel.addEventListener("change", () => send({ type: "view", delay: Number(speedSel.value) }));
+  const speedLbl = h("label", "pt-check");
+  const speedTxt = h("span");
+  speedLbl.append(speedTxt, speedSel);
   compSide.addEventListener("change", choosePlayers);
   compLevel.addEventListener("change", () => { if (compSide.value) choosePlayers(); });
   const hintBtn = btn("pt-hint", { type: "hint" });
@@ -672,7 +679,7 @@ function render({ model, el }) {
   const [oddsBox, oddsLbl, oddsTxt] = check("pt-odds-box");
   oddsBox.addEventListener("change", () => send({ type: "odds", on: oddsBox.checked }));
   const reviewBtn = btn("pt-review-btn", { type: "review" });
-  bar3.append(compLbl, levelLbl, hintBtn, tutorLbl, oddsLbl, reviewBtn);
+  bar3.append(compLbl, levelLbl, speedLbl, hintBtn, tutorLbl, oddsLbl, reviewBtn);
   const hintBox = h("div", "pt-hintbox");
   const hintTitle = h("strong");
   const hintList = h("ol", "pt-hintlist");
@@ -883,6 +890,12 @@ function render({ model, el }) {
     compSide.options[1].textContent = w("white");
     compSide.options[2].textContent = w("black");
     for (const o of compLevel.options) o.textContent = w(`level.${o.value}`);
+    speedTxt.textContent = w("speed");
+    for (const o of speedSel.options) o.textContent = w(`speed.${o.value}`);
+    if (document.activeElement !== speedSel) {  // the nearest of the choices to view.delay
+      const ms = s.view && Number.isInteger(s.view.delay) ? s.view.delay : 450;
+      speedSel.value = String(SPEEDS.reduce((a, b) => (Math.abs(b - ms) < Math.abs(a - ms) ? b : a)));
+    }
     compSide.setAttribute("aria-label", w("computer"));
     compLevel.setAttribute("aria-label", w("level"));
     hintBtn.textContent = w("hint");
