@@ -626,3 +626,38 @@ def test_terms_of_the_other_language_are_marked_on_swedish_and_german_pages(
     assert '<dt id="term-fata" lang="sv">' in de
     sv_glossary = (site_root / "sv" / "book" / "09-glossary.html").read_text(encoding="utf-8")
     assert '<dt id="term-fata">' in sv_glossary  # fåta is Swedish on a Swedish page
+
+
+def test_on_a_phone_the_board_turns_to_the_half_with_the_hints_arrows(
+    browser: Any, board_site: tuple[str, BoardApp]
+) -> None:
+    """Standard bräde, White to play 2-5 with a blot on 5 and a band on 12: the hint's best
+    play is 5/10 10/12 (it covers the blot; tests/test_players.py has the position's reasons),
+    three of whose four arrow ends (10, 10, 12) lie on the half of the drawing with points
+    7-18, the other (5) on the half with 1-6 and 19-24. Shown the half with 1-6, a phone turns
+    to the arrows' half when the hint comes, so the pupil sees where the play goes."""
+    url, app = board_site
+    pos = "W:1x8,5,12x4,16x2 B:1x9,3,14x2,19x3 w bbanded=1 bjanblotta=1 wbanded=1 wjanblotta=1"
+    state = protocol.initial_state("brade-standard", position=pos, seed=5)
+    app.state = protocol.step(state, {"type": "set_dice", "dice": [2, 5]})
+    ctx, page, _ = _open_board(browser, url, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.wait_for_function("!!document.querySelector('svg.puffteach-board[data-half]')")
+        half = "svg.puffteach-board"
+        point5 = page.locator('g.pt[data-point="5"]')
+        if not (point5.bounding_box() or {}).get("x", -1) >= 0:
+            page.locator("button.pt-half").tap()
+        box = point5.bounding_box()
+        assert box and 0 <= box["x"] <= PHONE["width"], box
+        shown = page.locator(half).get_attribute("data-half")
+        page.locator("button.pt-hint").tap()
+        _actions_done(page, 1)
+        expect_moves = app.state["hint"]["plays"][0]["moves"]
+        assert expect_moves == ["5/10", "10/12"], expect_moves
+        page.wait_for_function(
+            f"document.querySelector('{half}').dataset.half !== '{shown}'", timeout=5000
+        )
+        box = page.locator('g.pt[data-point="12"]').bounding_box()
+        assert box and 0 <= box["x"] <= PHONE["width"], box
+    finally:
+        ctx.close()

@@ -346,6 +346,18 @@ function halfBoard({ root, board, cur }) {
         apply();
       }
     },
+    /** New arrows (a hint, a verdict, a reviewed roll): the half that holds most of their
+     * ends, when only half is shown (a tie keeps the half in view). */
+    showMost(places) {
+      if (!half || !svg()) return;
+      const els = places.map((p) => board.querySelector(typeof p === "number"
+        ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`)).filter(Boolean);
+      const here = els.filter((g) => sideOf(g) === half).length;
+      if (els.length - here > here) {
+        half = half === "left" ? "right" : "left";
+        apply();
+      }
+    },
     /** After a redraw; true when the board has just become half a board. */
     update(s, redrawn) {
       const fresh = narrow() && !half;
@@ -982,13 +994,19 @@ function render({ model, el }) {
   }
 
   // hint and tutor arrows over the drawing: from the centre of one place to another's
+  let shownArrows = null;
   function drawArrows(s) {
     const svg = board.querySelector("svg.puffteach-board") || board.querySelector("svg");
     if (!svg || animating) return;
     for (const old of svg.querySelectorAll(".pt-hint-arrows")) old.remove();
     const hint = s.hint && s.hint.rev === s.rev ? s.hint : null;
     const arrows = hint ? hint.arrows : (s.verdict && s.verdict.arrows) || [];
-    if (!arrows.length) return;
+    if (!arrows.length) { shownArrows = null; return; }
+    const arrowKey = JSON.stringify(arrows);
+    if (arrowKey !== shownArrows) {  // new arrows: on a phone, turn to the half they are on
+      shownArrows = arrowKey;
+      keys.zoom.showMost(arrows.flatMap((a) => [a.from, a.to]));
+    }
     const NS = "http://www.w3.org/2000/svg";
     const g = document.createElementNS(NS, "g");
     g.setAttribute("class", `pt-hint-arrows ${hint ? "pt-from-hint" : "pt-from-tutor"}`);
