@@ -21,6 +21,7 @@ that played another level, or failed to load the net, fails.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -243,6 +244,50 @@ def test_new_game_cancels_a_computer_move_under_way(site: str) -> None:
             page.wait_for_function(f"() => {STATE_JS}.record.events.length <= 1", timeout=BOOT_MS)
             state = page.evaluate(STATE_JS)
             assert not state["error"], state["error"]
+        finally:
+            browser.close()
+    assert errors == [], errors
+
+
+def test_the_swedish_play_page_names_the_levels_in_swedish(book: Path) -> None:
+    """The Play page of the Swedish book: the sides' choices name the computer's levels in
+    Swedish (the catalogue's ui.level.*), and the board names the players and writes its
+    numbers as Swedish does (a hint's expected points with a decimal comma)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
+    from playwright.sync_api import expect, sync_playwright
+
+    site_root = book.parent
+    if not (site_root / "sv" / "book" / "play.html").is_file():
+        pytest.skip("the Swedish book is not built beside the English one")
+    with serve_directory(site_root) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url + "sv/book/play.html#rules=kontrar-puff&seed=3&b=master")
+            fig = page.locator(".pt-play-board")
+            widget = fig.locator(".puffteach-widget")
+            expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+            black = page.locator("select.pt-play-b")
+            expect(black).to_have_value("master")
+            expect(black.locator('option[value="master"]')).to_have_text("mästare")
+            expect(black.locator('option[value="random"]')).to_have_text("slumpvis")
+            expect(black.locator('option[value="human"]')).to_have_text("människa")
+            expect(fig.locator("select.pt-comp-level option:checked")).to_have_text("mästare")
+            fig.locator("select.pt-die1").select_option("3")
+            fig.locator("select.pt-die2").select_option("4")
+            fig.locator("button.pt-setdice").click()
+            fig.locator("button.pt-hint").click()
+            expect(fig.locator("ol.pt-hintlist li").first).to_contain_text("0/3")
+            # "0/3 0/4 (+1,234): ..." in the list, "(+1,234 poäng i förväntan, ..." said
+            expect(fig.locator("ol.pt-hintlist li").first).to_contain_text(
+                re.compile(r"\([+-]\d+,\d{3}\)")
+            )
+            expect(fig.locator(".pt-message")).to_contain_text(
+                re.compile(r"[+-]\d+,\d{3} poäng i förväntan")
+            )
         finally:
             browser.close()
     assert errors == [], errors

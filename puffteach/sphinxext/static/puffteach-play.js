@@ -262,7 +262,8 @@ classBtn.addEventListener("click", () => {
 // the sides: human, or a computer player the engine offers (protocol.register_player)
 loadEngine().then((engine) => engine.players()).then((names) => {
   for (const sel of [whiteSel, blackSel]) {
-    for (const n of names) sel.append(el("option", { value: n, text: n }));
+    // each level under its name in the page's language (ui.level.*), as on the board
+    for (const n of names) sel.append(el("option", { value: n, text: ui[`ui.level.${n}`] || n }));
   }
   const s = readAddress();
   if (s.w) whiteSel.value = s.w;
