@@ -446,11 +446,15 @@ def _a_review_show(ctx: Any, action: dict[str, Any]) -> None:
         raise _refuse("review_index", n=len(rolls), got=proto._got(index))
     events = state["record"]["events"] + state["future"]
     starts = [k for k, e in enumerate(events) if e[0] == "roll"]
+    if index >= len(starts):  # (a review of another record than the board's: none is kept)
+        raise _refuse("review_first")
     proto._a_replay_goto(ctx, {"type": "replay_goto", "index": starts[index] + 1})
     ctx.msgs.clear()  # not "event k of n": the roll's own line below says where we are
-    x = rolls[index]
+    x = {"played": [], "best": [], "best_arrows": [], **rolls[index]}  # (an older state's review)
     text = x["text"]
-    if x["best"] != x["played"]:  # the better play in words too (the arrows are not read)
+    if (
+        x["played"] and x["best"] != x["played"]
+    ):  # the better play in words too (the arrows are not read)
         text += ". " + _text(  # (a review line has no full stop of its own)
             state, Message.of("widget.verdict_best", moves=_moves_text(state, x["best"]))
         )
