@@ -926,7 +926,7 @@ function render({ model, el }) {
     hintBox.hidden = !hint;
     hintTitle.textContent = w("hint_title");
     hintList.replaceChildren(...(hint ? hint.plays : []).map((p) => h("li", "",
-      `${p.label}: ${p.reasons.join("; ")}`)));
+      `${p.label || p.text}: ${p.reasons.join("; ")}`)));
     verdictLine.textContent = s.verdict ? s.verdict.text : "";
     verdictLine.hidden = !s.verdict;
     if (s.verdict) verdictLine.dataset.verdict = s.verdict.verdict;
