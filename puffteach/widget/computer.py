@@ -83,19 +83,14 @@ def _roll_index(events: list[Any]) -> int:
     return -1
 
 
-def _arrows(rs: RuleSet, side: int, play_moves: Any) -> list[dict[str, Any]]:
-    place = _proto()._place
-    return [{"from": place(rs, side, m.frm), "to": place(rs, side, m.to)} for m in play_moves]
-
-
-def _arrows_of(rs: RuleSet, side: int, moves: Any) -> list[dict[str, Any]]:
-    """The arrows of moves written as text (``"12/15*"``)."""
+def _arrows(rs: RuleSet, side: int, moves: Any) -> list[dict[str, Any]]:
+    """The arrows of a play's moves (``Move``s, or moves written as text: ``"12/15*"``)."""
     from ..explain import parse_move
 
     place = _proto()._place
     out = []
-    for text in moves:
-        frm, to = parse_move(str(text).rstrip("*"))
+    for m in moves:
+        frm, to = parse_move(m.rstrip("*")) if isinstance(m, str) else (m.frm, m.to)
         out.append({"from": place(rs, side, frm), "to": place(rs, side, to)})
     return out
 
@@ -422,7 +417,7 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
                 ),
                 "best": list(x.best),
                 "played": list(x.played),
-                "best_arrows": [] if x.best == x.played else _arrows_of(game.rules, x.side, x.best),
+                "best_arrows": [] if x.best == x.played else _arrows(game.rules, x.side, x.best),
             }
         )
     state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL}

@@ -277,6 +277,12 @@ function staticSender(model, root, status, start, stop) {
   };
 }
 
+/** The drawing's element of a place: a point 1-24 (a number) or a pool ("w0", "b25"). */
+function placeElement(board, p) {
+  return board.querySelector(typeof p === "number"
+    ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`);
+}
+
 // ------------------------------------------------------------------ phone: half the board
 // The whole drawing is 764 units wide, 40 per point: on a phone (a board under 500 px) its
 // points would be narrower than 26 px. There the board shows one half (a quarter of each side,
@@ -350,8 +356,7 @@ function halfBoard({ root, board, cur }) {
      * ends, when only half is shown (a tie keeps the half in view). */
     showMost(places) {
       if (!half || !svg()) return;
-      const els = places.map((p) => board.querySelector(typeof p === "number"
-        ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`)).filter(Boolean);
+      const els = places.map((p) => placeElement(board, p)).filter(Boolean);
       const here = els.filter((g) => sideOf(g) === half).length;
       if (els.length - here > here) {
         half = half === "left" ? "right" : "left";
@@ -408,8 +413,7 @@ function boardKeys({ root, board, cur, send }) {
   let last = null; // the state last shown
 
   const place = (g) => (g.dataset.point ? Number(g.dataset.point) : g.dataset.pool);
-  const find = (p) => board.querySelector(typeof p === "number"
-    ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`);
+  const find = (p) => placeElement(board, p);
   const side = () => (cur().to_move === "b" ? "b" : "w");
   /** The mover's path: his waiting pool, his points 1-24 in his numbering, his borne-off pool. */
   const path = () => {
@@ -1013,8 +1017,7 @@ function render({ model, el }) {
     g.setAttribute("pointer-events", "none");
     g.setAttribute("aria-hidden", "true");
     const centre = (p) => {
-      const el = board.querySelector(typeof p === "number"
-        ? `g.pt[data-point="${p}"]` : `g.pool[data-pool="${p}"]`);
+      const el = placeElement(board, p);
       if (!el) return null;
       const b = el.getBBox();
       return [b.x + b.width / 2, b.y + b.height / 2];
