@@ -50,7 +50,7 @@ from puffteach.movegen import Play  # noqa: E402
 from puffteach.outcome import Outcome  # noqa: E402
 from puffteach.players import search  # noqa: E402
 from puffteach.players.evaluate import WEIGHTS  # noqa: E402
-from puffteach.players.net import load  # noqa: E402
+from puffteach.players.net import OUTPUTS, load, max_points  # noqa: E402
 from puffteach.players.search import (  # noqa: E402
     DEFAULT_LEVEL,
     GREEDY_LEVEL,
@@ -171,13 +171,22 @@ def _digest(*parts: bytes) -> str:
 PATTERN_VERSION = 2
 
 
-def player_key(name: str, family: str, patterns: bool = False) -> str:
+#: the bräde net's equity before it was cut at the rule set's highest score: every table
+#: counted all of the net's K outputs (``net.max_points``). Net levels in the bräde rule sets
+#: whose highest score is lower (BH's 1, Regler för bräde's 4) carry ``/top-N`` in their keys:
+#: their play changed, so their counts start again; Vasamuseet's (6) kept its key
+NET_TOP_BEFORE = OUTPUTS["brade"]
+
+
+def player_key(name: str, family: str, patterns: bool = False, top: int | None = None) -> str:
     """What a player's games depend on besides the dice: the level's settings, its evaluator's
     data (the net's weights, the hand-written evaluation's weights table) and
     ``search.PLAY_VERSION``; with ``patterns`` (a rule set where a tower or goose march wins)
-    also ``PATTERN_VERSION``. Results are only added up under the same key, so a changed level
-    or new weights start a new count; a code change that changes which play is chosen must
-    raise ``PLAY_VERSION`` (a refactor that does not, keeps the stored results)."""
+    also ``PATTERN_VERSION``; with ``top`` (a net level in a bräde rule set, its
+    ``net.max_points``) ``/top-N`` where that differs from :data:`NET_TOP_BEFORE`. Results
+    are only added up under the same key, so a changed level or new weights start a new count;
+    a code change that changes which play is chosen must raise ``PLAY_VERSION`` (a refactor
+    that does not, keeps the stored results)."""
     if name == "random":
         return f"random/{PLAY_VERSION}"
     lv = LEVELS[name]
@@ -194,6 +203,8 @@ def player_key(name: str, family: str, patterns: bool = False) -> str:
     view = replace(lv, prune=tuple(x for x in lv.prune if x[0] == family))
     cfg = _digest(repr(view).replace(", prune=())", ")").replace(", careless=0.0)", ")").encode())
     tail = f"/patterns-{PATTERN_VERSION}" if patterns else ""
+    if lv.evaluator == "net" and family == "brade" and top not in (None, NET_TOP_BEFORE):
+        tail += f"/top-{top}"
     return f"{name}/{cfg}/{lv.evaluator}-{ev}/{PLAY_VERSION}{tail}"
 
 
@@ -211,7 +222,8 @@ def stored(preset: str) -> list[dict[str, Any]]:
 def _match_key(preset: str, a: str, b: str) -> tuple[str, str]:
     rs = rules(preset)
     shapes = family_of(rs).shape_wins(rs)
-    return player_key(a, rs.family, shapes), player_key(b, rs.family, shapes)
+    top = max_points(rs)
+    return player_key(a, rs.family, shapes, top), player_key(b, rs.family, shapes, top)
 
 
 def tally(preset: str, a: str, b: str, seed: int | None = None) -> dict[int, tuple[int, int]]:

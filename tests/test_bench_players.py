@@ -107,6 +107,16 @@ def test_keys_of_rule_sets_with_patterns() -> None:
     assert lang == (B.player_key("master", "puff"), B.player_key("advanced", "puff"))
     assert pierer == tuple(k + f"/patterns-{B.PATTERN_VERSION}" for k in lang)
     assert B._match_key("pierer-contrapuff", "master", "random")[1] == "random/1"
-    assert B._match_key("brade-standard", "master", "advanced")[0] == B.player_key(
-        "master", "brade"
-    )
+    assert B._match_key("vasamuseet", "master", "advanced")[0] == B.player_key("master", "brade")
+
+
+def test_keys_of_brade_net_levels_by_highest_score() -> None:
+    """The bräde net's equity is cut at the rule set's highest score: the net levels of the
+    rule sets where that cut is below the old six carry it (their play changed); Vasamuseet's
+    and the hand-written levels' keys stay as they were."""
+    std = B._match_key("brade-standard", "master", "advanced")
+    assert std == (B.player_key("master", "brade") + "/top-4", B.player_key("advanced", "brade"))
+    fam = B._match_key("brade-family", "expert", "random")
+    assert fam == (B.player_key("expert", "brade") + "/top-1", "random/1")
+    vasa = B._match_key("vasamuseet", "master", "expert")
+    assert vasa == (B.player_key("master", "brade"), B.player_key("expert", "brade"))

@@ -168,7 +168,41 @@ def test_equity_from_outputs() -> None:
     assert max_points(rules("gegenpuff")) == 1
     assert _estimate(y, 1) == pytest.approx(Estimate(0.2, 0.6))
     assert max_points(rules("pierer-contrapuff")) == 4  # tower 4 with tower-goose (PI)
-    assert max_points(rules("brade-standard")) == 6
+
+
+def test_brade_max_points() -> None:
+    """A bräde game's highest score, from the points tables by hand (B-score, RV 26): BH
+    counts every win as one game, so 1; Regler för bräde (26a) a sprängjan's 4 (hemspel with
+    munk 2, jan 2); Vasamuseet (26d) a sprängjan's 6; 26b and 26c 2 (uppspel, jan and sprängjan
+    2, no munk bonus); 26e 4 (uppspel, sprängjan). Graded jan (RV 21) or graded munk with a
+    munk bonus (RV 20) have no bound below the net's six outputs; graded munk under BH's table
+    (munk worth nothing) stays 1."""
+    expect = {
+        "brade-family": 1,
+        "brade-standard": 4,
+        "vasamuseet": 6,
+        "brade-standard+26b": 2,
+        "brade-standard+26c": 2,
+        "brade-standard+26e": 4,
+        "brade-standard+21": 6,
+        "brade-standard+20": 6,
+        "brade-family+20": 1,
+    }
+    assert {name: max_points(rules(name)) for name in expect} == expect
+
+
+def test_brade_family_equity_is_a_win_chance() -> None:
+    """Under BH every win is one game, so the equity is the net's P(win) - P(lose) (its
+    first output of each side): the higher outputs (the net learns every table at once) must
+    not count. In this position (White far ahead, Black with three checkers waiting) the net
+    gives White's win with two points or more a high chance, which only other tables pay."""
+    rs = rules("brade-family")
+    pos = Position.parse("W:1x3,2,6,9,10,14,16,21x2,22x2,24x2 B:0x3,1x7,5,6,7,8,24 w", rs)
+    est = evaluate(rs, pos, WHITE)
+    y = load("brade").forward(encode(rs, pos, WHITE))
+    assert est.equity == pytest.approx(y[0] - y[6], abs=1e-9)
+    assert -1.0 <= est.equity <= 1.0
+    assert y[1] > 0.1  # what the old equity counted too (it was +2.10 here)
 
 
 @pytest.mark.parametrize("family", ["puff", "brade"])

@@ -61,6 +61,7 @@ from ..color import Color
 from ..families import family_of
 from ..position import Position
 from ..rules import RuleSet
+from ..rules.brade import POINTS, BradeRules
 from .base import Estimate
 from .evaluate import features, judged
 
@@ -501,13 +502,27 @@ class Net:
         )
 
 
-#: the highest score of a Puff rule set by its scoring (bräde: the net's K)
+#: the highest score of a Puff rule set by its scoring
 _PUFF_MAX: Final[dict[str, int]] = {"lt": 3, "pi": 2, "gp": 1}
 
 
+def _brade_max(rs: BradeRules) -> int:
+    """The most points a bräde game of ``rs`` scores by its points table (B-score, RV 26; see
+    ``families.brade.score``): a win's row plus the munk bonus (hemspel and beautiful wins),
+    jan or sprängjan; graded munk or jan (RV 20, 21) has no bound short of the net's K."""
+    table = POINTS[rs.points]
+    if rs.jan_graded or (rs.munk_graded and table["munk"] > 0):
+        return OUTPUTS["brade"]
+    wins = max(table[k] for k in ("hemspel", "uppspel", "trappspel", "kronspel"))
+    return max(wins + table["munk"], table["jan"], table["sprangjan"])
+
+
 def max_points(rs: RuleSet) -> int:
-    """The most points a game of ``rs`` scores, as far as the net's outputs tell apart."""
+    """The most points a game of ``rs`` scores, as far as the net's outputs tell apart (BH's
+    bräde: 1, every win one game; Regler för bräde's table: 4, a sprängjan)."""
     k = OUTPUTS[rs.family]
+    if isinstance(rs, BradeRules):
+        return min(k, _brade_max(rs))
     top = _PUFF_MAX.get(rs.scoring, k)
     if family_of(rs).shape_wins(rs):  # a tower
         top = 4
