@@ -61,7 +61,8 @@ from ..color import Color
 from ..families import family_of
 from ..position import Position
 from ..rules import RuleSet
-from ..rules.brade import POINTS, BradeRules
+from ..rules.base import BradeRules
+from ..rules.brade import POINTS
 from .base import Estimate
 from .evaluate import features, judged
 
