@@ -659,5 +659,26 @@ def test_on_a_phone_the_board_turns_to_the_half_with_the_hints_arrows(
         )
         box = page.locator('g.pt[data-point="12"]').bounding_box()
         assert box and 0 <= box["x"] <= PHONE["width"], box
+        # 5/10 starts on the half not shown: its arrow is cut at the edge of the half in view,
+        # where a label names the hidden end, 5; every arrow stays inside the shown drawing
+        page.wait_for_selector(".pt-hint-arrows line", state="attached")
+        view = page.locator(half).get_attribute("viewBox") or ""
+        x0, _, w, _ = (float(v) for v in view.split())
+        xs = page.eval_on_selector_all(
+            ".pt-hint-arrows line",
+            "ls => ls.flatMap(l => [Number(l.getAttribute('x1')), Number(l.getAttribute('x2'))])",
+        )
+        assert len(xs) == 4 and all(x0 <= x <= x0 + w for x in xs), (xs, view)
+        labels = page.locator(".pt-hint-arrows text.pt-hint-edge").all_text_contents()
+        assert labels == ["5"], labels
+        page.locator("button.pt-half").tap()  # the other half: now 10/12 is cut, at 10 and 12
+        page.wait_for_function(
+            f"document.querySelector('{half}').dataset.half === '{shown}'", timeout=5000
+        )
+        page.wait_for_function(
+            "document.querySelectorAll('.pt-hint-arrows text.pt-hint-edge').length === 1"
+        )
+        labels = page.locator(".pt-hint-arrows text.pt-hint-edge").all_text_contents()
+        assert labels == ["10"], labels
     finally:
         ctx.close()

@@ -17,8 +17,10 @@ here knows a rule; the players, the hint, the tutor and :mod:`puffteach.odds` do
   roll by roll), ``odds`` ``{"on": bool}`` (pip counts, entering chances, the shots at the
   selected blot).
 
-Arrows are ``{"from": place, "to": place}`` with places as the protocol names them (physical
-points 1-24, pools ``w0``/``b0``/``w25``/``b25``); the front end draws them over the board.
+Arrows are ``{"from": place, "to": place, "path": [from, to]}`` with places as the protocol
+names them (physical points 1-24, pools ``w0``/``b0``/``w25``/``b25``) and the mover's path
+numbers of the move; the front end draws them over the board (on a phone's half board an arrow
+into the half not shown is cut at the edge and labelled there with that end's path number).
 """
 
 from __future__ import annotations
@@ -84,14 +86,16 @@ def _roll_index(events: list[Any]) -> int:
 
 
 def _arrows(rs: RuleSet, side: int, moves: Any) -> list[dict[str, Any]]:
-    """The arrows of a play's moves (``Move``s, or moves written as text: ``"12/15*"``)."""
+    """The arrows of a play's moves (``Move``s, or moves written as text: ``"12/15*"``): the
+    places they join and, as ``path``, the mover's path numbers (the board names an end that
+    lies on the half of a phone's board not shown)."""
     from ..explain import parse_move
 
     place = _proto()._place
     out = []
     for m in moves:
         frm, to = parse_move(m.rstrip("*")) if isinstance(m, str) else (m.frm, m.to)
-        out.append({"from": place(rs, side, frm), "to": place(rs, side, to)})
+        out.append({"from": place(rs, side, frm), "to": place(rs, side, to), "path": [frm, to]})
     return out
 
 

@@ -327,6 +327,7 @@ function halfBoard({ root, board, cur }) {
     const s = cur();
     button.textContent = say(s, half === "left" ? "ui.half_right" : "ui.half_left");
     button.hidden = !half;
+    root.dispatchEvent(new CustomEvent("pt-half")); // arrows cut at the edge are drawn anew
   };
   const narrow = () => (board.clientWidth || root.clientWidth) < MIN_WHOLE;
   button.addEventListener("click", () => {
@@ -999,9 +1000,19 @@ function render({ model, el }) {
 
   // hint and tutor arrows over the drawing: from the centre of one place to another's
   let shownArrows = null;
+  let drawing = false; // turning to the arrows' half redraws them (pt-half): not twice
   function drawArrows(s) {
     const svg = board.querySelector("svg.puffteach-board") || board.querySelector("svg");
-    if (!svg || animating) return;
+    if (!svg || animating || drawing) return;
+    drawing = true;
+    try {
+      drawArrowsOn(svg, s);
+    } finally {
+      drawing = false;
+    }
+  }
+  root.addEventListener("pt-half", () => drawArrows(cur()));
+  function drawArrowsOn(svg, s) {
     for (const old of svg.querySelectorAll(".pt-hint-arrows")) old.remove();
     const hint = s.hint && s.hint.rev === s.rev ? s.hint : null;
     const arrows = hint ? hint.arrows : (s.verdict && s.verdict.arrows) || [];
@@ -1022,25 +1033,53 @@ function render({ model, el }) {
       const b = el.getBBox();
       return [b.x + b.width / 2, b.y + b.height / 2];
     };
+    // on a phone's half board an arrow may cross into the half not shown: it is cut at the
+    // edge, where a label names its hidden end (the mover's path number, as in "5/10")
+    const [vx, , vw] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const EDGE = 12;
+    const [lo, hi] = [vx + EDGE, vx + vw - EDGE];
     arrows.forEach((a, k) => {
-      const p = centre(a.from);
-      const q = centre(a.to);
+      let p = centre(a.from);
+      let q = centre(a.to);
       if (!p || !q) return;
       const off = (k % 3) * 6; // arrows of the same points side by side
+      p = [p[0] + off, p[1]];
+      q = [q[0] + off, q[1]];
+      const outside = (x) => x < lo || x > hi;
+      let cut = null; // [the edge point, the hidden end's path number]
+      if (outside(p[0]) && outside(q[0])) return;
+      if (outside(p[0]) || outside(q[0])) {
+        const [inner, outer] = outside(q[0]) ? [p, q] : [q, p];
+        const x = outer[0] < lo ? lo : hi;
+        const t = (x - inner[0]) / (outer[0] - inner[0]);
+        const e = [x, inner[1] + t * (outer[1] - inner[1])];
+        const path = a.path ? a.path[outside(q[0]) ? 1 : 0] : null;
+        cut = [e, path];
+        if (outside(q[0])) q = e; else p = e;
+      }
       const line = document.createElementNS(NS, "line");
-      line.setAttribute("x1", p[0] + off); line.setAttribute("y1", p[1]);
-      line.setAttribute("x2", q[0] + off); line.setAttribute("y2", q[1]);
+      line.setAttribute("x1", p[0]); line.setAttribute("y1", p[1]);
+      line.setAttribute("x2", q[0]); line.setAttribute("y2", q[1]);
       line.setAttribute("class", "pt-hint-arrow");
       const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
       const len = Math.hypot(dx, dy) || 1;
       const [ux, uy] = [dx / len, dy / len];
       const head = document.createElementNS(NS, "polygon");
-      const tx = q[0] + off;
-      const ty = q[1];
+      const [tx, ty] = q;
       head.setAttribute("points", `${tx},${ty} ${tx - 14 * ux - 7 * uy},${ty - 14 * uy + 7 * ux} `
         + `${tx - 14 * ux + 7 * uy},${ty - 14 * uy - 7 * ux}`);
       head.setAttribute("class", "pt-hint-head");
       g.append(line, head);
+      if (cut && cut[1] !== null && cut[1] !== undefined) {
+        const [[ex, ey], path] = cut;
+        const label = document.createElementNS(NS, "text");
+        label.setAttribute("x", ex < vx + vw / 2 ? ex + 4 : ex - 4);
+        label.setAttribute("y", ey - 10);
+        label.setAttribute("text-anchor", ex < vx + vw / 2 ? "start" : "end");
+        label.setAttribute("class", "pt-hint-edge");
+        label.textContent = String(path);
+        g.append(label);
+      }
     });
     svg.append(g);
   }
