@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         f: {lv: {j: [round(x, 5) for x in xs] for j, xs in v.items()} for lv, v in fv.items()}
         for f, fv in data.items()
     }
-    OUT.write_text(json.dumps(rounded, separators=(",", ":")))
+    old = json.loads(OUT.read_text()) if OUT.exists() else {}
+    # a run of some families keeps the stored figures of the others
+    OUT.write_text(json.dumps({**old, **rounded}, separators=(",", ":")))
     return 0
 
 
