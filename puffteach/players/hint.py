@@ -104,9 +104,9 @@ RATINGS: Final[dict[str, tuple[tuple[str, float], ...]]] = {
     ),
     "brade": (
         ("expert", 0.025),
-        ("advanced", 0.062),
+        ("advanced", 0.061),
         ("intermediate", 0.11),
-        ("casual", 0.175),
+        ("casual", 0.17),
         ("beginner", float("inf")),
     ),
 }
