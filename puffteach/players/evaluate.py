@@ -21,6 +21,12 @@ numbers; ``CROSS`` turns one into the other):
 The score is in pips; ``win`` is a logistic of it (wider when many pips are left) and
 ``equity`` weighs the expected points of each side's win. Cheap enough for a search: about
 30 µs a position in CPython.
+
+Known approximations, measured and kept (``docs-notes/learned-evaluator.md``): the shots
+ignore that an attacker's waiting checkers must enter first (P-enter); the win chance is
+overconfident in Puff (the entry term outweighs the logistic's width); the schneider value does
+not depend on how near the end is. Correcting each of them changed greedy play's strength by
+less than 0.03 points a game in lång puff (600 games each, within the noise).
 """
 
 from __future__ import annotations
