@@ -400,7 +400,7 @@ def train(args: argparse.Namespace) -> None:
                 "seconds": 0.0,
                 "seed": args.seed,
                 "lambda": args.lam,
-                "lr": args.lr,
+                "lr": args.lr if args.lr is not None else 0.002,
                 "round": args.round,
                 "method": "TD(lambda) self-play, offline lambda-returns, Adam",
                 "history": [],
@@ -408,6 +408,17 @@ def train(args: argparse.Namespace) -> None:
         else:
             nets[fam], metas[fam] = got
             print(f"{fam}: resuming after {metas[fam]['games']} games", flush=True)
+            if args.lr is not None and float(str(metas[fam]["lr"])) != args.lr:
+                # a new learning rate given on resuming: used from here on, and recorded
+                history = metas[fam].setdefault("history", [])
+                assert isinstance(history, list)
+                history.append(
+                    {
+                        "games": metas[fam]["games"],
+                        "change": f"learning rate {metas[fam]['lr']} -> {args.lr}",
+                    }
+                )
+                metas[fam]["lr"] = args.lr
     deadline = time.time() + args.hours * 3600
     last_save = time.time()
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
@@ -517,7 +528,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--round", type=int, default=8, help="games per update round")
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--lam", type=float, default=0.7)
-    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument(
+        "--lr",
+        type=float,
+        default=None,
+        help="learning rate (a fresh run: 0.002 if not given; on resuming, the weights' own "
+        "unless given, and a new one is recorded in their meta history)",
+    )
     ap.add_argument("--save-every", type=float, default=600.0, help="seconds between checkpoints")
     ap.add_argument("--state", default=str(ROOT / "build" / "train"))
     ap.add_argument("--fresh", action="store_true", help="start from random weights")

@@ -195,14 +195,18 @@ def test_brade_family_equity_is_a_win_chance() -> None:
     """Under BH every win is one game, so the equity is the net's P(win) - P(lose) (its
     first output of each side): the higher outputs (the net learns every table at once) must
     not count. In this position (White far ahead, Black with three checkers waiting) the net
-    gives White's win with two points or more a high chance, which only other tables pay."""
+    may give White's win with two points or more a chance, which only other tables pay."""
     rs = rules("brade-family")
     pos = Position.parse("W:1x3,2,6,9,10,14,16,21x2,22x2,24x2 B:0x3,1x7,5,6,7,8,24 w", rs)
     est = evaluate(rs, pos, WHITE)
     y = load("brade").forward(encode(rs, pos, WHITE))
     assert est.equity == pytest.approx(y[0] - y[6], abs=1e-9)
     assert -1.0 <= est.equity <= 1.0
-    assert y[1] > 0.1  # what the old equity counted too (it was +2.10 here)
+    # by hand: outputs (0.9, 0.6, 0.3, 0.3, 0, 0 | 0.1, 0, …) are worth 0.9 - 0.1 = 0.8 under
+    # BH; counted up to six points, as before the cut, 0.9 + 0.6 + 0.3 + 0.3 - 0.1 = 2.0
+    hand = [0.9, 0.6, 0.3, 0.3, 0.0, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0]
+    assert _estimate(hand, max_points(rs)).equity == pytest.approx(0.8)
+    assert _estimate(hand, 6).equity == pytest.approx(2.0)
 
 
 @pytest.mark.parametrize("family", ["puff", "brade"])
@@ -310,11 +314,33 @@ def test_puff_extra_features_by_hand() -> None:
     assert y[5] == pytest.approx(0.36) and y[2] == pytest.approx(2 / 6)
 
 
-def test_weights_before_the_extra_features_play_as_before() -> None:
+def test_brade_extra_features_by_hand() -> None:
+    """brade-standard, White to roll with two checkers waiting, ten on his 1 and blots on his
+    2, 4 and 5; Black has all fifteen on his 1. White's first quarter: his own checkers stand
+    on 1, 2, 4 and 5, so 3 and 6 are free; two waiting against two free points: margin 0 (a
+    hit now makes him jan, B-jan), so all three threshold units. His blots on his first
+    quarter: 2, 4 and 5 (3/6). Shots (bräde's layout: White's p is Black's p + 12): the blot on
+    4 is Black's 16, 15 pips from Black's 1, hit only by 5-5 (touching down on Black's 6 and
+    11, White's 18 and 23, both empty): 1 of 36; the blot on 5 (Black's 17, 16 pips) only by
+    4-4, which touches down on Black's 13, White's band on 1; the blot on 2 (Black's 14, 13
+    pips) by no roll. With margin 0 the jan risk is the chance of that hit, 1/36. Black has
+    five free points and nobody waiting, no blots: no units."""
+    rs = rules("brade-standard")
+    pos = Position.parse("W:0x2,1x10,2,4,5 B:1x15 w", rs)
+    base = input_size("brade") - EXTRA_FEATURES["brade"]
+    x = {i - base: v for i, v in encode(rs, pos, WHITE) if i >= base}
+    assert x == pytest.approx({0: 1.0, 1: 1.0, 2: 1.0, 3: 1 / 36, 4: 0.5, 5: 1 / 36})
+    # seen by Black, the same numbers in the other side's group
+    y = {i - base: v for i, v in encode(rs, pos, BLACK) if i >= base}
+    assert y == pytest.approx({6 + k: v for k, v in x.items()})
+
+
+@pytest.mark.parametrize("family", ["puff", "brade"])
+def test_weights_before_the_extra_features_play_as_before(family: str) -> None:
     """Weights saved without the extra features get zero rows for them: the outputs are those
     of the net without them (here: the same net with its last rows dropped, by hand)."""
-    net = random_net("puff", 5, seed=3)
-    n_old = input_size("puff") - EXTRA_FEATURES["puff"]
+    net = random_net(family, 5, seed=3)
+    n_old = input_size(family) - EXTRA_FEATURES[family]
     data = net.to_json()
     old = dict(data)
     old.pop("extra_features")
@@ -322,9 +348,10 @@ def test_weights_before_the_extra_features_play_as_before() -> None:
     raw = base64.b64decode(str(data["w1"]))
     old["w1"] = base64.b64encode(raw[: n_old * 5 * 4]).decode("ascii")
     padded = Net.from_json(old)
-    assert padded.w1[n_old:] == [[0.0] * 5] * EXTRA_FEATURES["puff"]
-    rs = rules("lang-puff")
-    for pos in positions("lang-puff", 5):
+    assert padded.w1[n_old:] == [[0.0] * 5] * EXTRA_FEATURES[family]
+    name = "lang-puff" if family == "puff" else "brade-standard"
+    rs = rules(name)
+    for pos in positions(name, 5):
         x = encode(rs, pos, WHITE)
         plain = [(i, v) for i, v in x if i < n_old]
         assert padded.forward(x) == padded.forward(plain)

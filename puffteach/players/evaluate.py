@@ -51,6 +51,7 @@ __all__ = [
     "Weights",
     "features",
     "heuristic",
+    "jan_risk",
     "judged",
     "shot_mask",
     "shots_of_mask",
@@ -226,7 +227,7 @@ def _puff_pattern(rs: RuleSet, pos: Position, side: Color) -> tuple[float, float
     return float(pattern_chance(rs, pos, side, "tower")), PATTERN_POINTS["tower"]
 
 
-def _jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
+def jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
     """The chance that the next hit makes ``victim`` jan: when he has no more free points in
     his first quarter than checkers waiting (B-jan), any hit outside it does; one free point
     more, only a double hit. The chance of a hit is that of his most exposed blots."""
@@ -258,8 +259,8 @@ def _brade(
     opp = pos.side(side.other)
     table = POINTS[rs.points]
     w = WEIGHTS[rs.family]
-    his_risk = _jan_risk(opp, him)
-    my_risk = _jan_risk(own, me)
+    his_risk = jan_risk(opp, him)
+    my_risk = jan_risk(own, me)
     extra = w.jan * (his_risk - my_risk + _burst_risk(rs, own, opp) - _burst_risk(rs, opp, own))
     value = 1.0 + (table["jan"] - 1) * his_risk
     if rs.patterns and not own[OFF]:

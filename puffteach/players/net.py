@@ -20,7 +20,9 @@ side). Each side is described in its *own* path numbering, so one encoding serve
 Then the shared state: the pasch streak of the side to roll, the generalpasch faces, whether
 ``me`` is to roll, and *rule-set bits*: one unit per (field, value) of :data:`RULE_FEATURES`
 (``layout == "contrary"``, ``points == "26d"``, ``"triangel" in patterns`` …), so one net per
-family serves every preset and code combination of it.
+family serves every preset and code combination of it. Last, a few hand-written features
+(:data:`EXTRA_FEATURES`): in Puff the blots' shots, the bands and the hand-written evaluation's
+verdict; in bräde each side's margin against jan and its exposed blots.
 
 **What it answers.** ``2K`` sigmoid outputs: the chances that ``me`` wins with at least
 ``k`` points and that the other side does, ``k = 1..K`` (Puff ``K = 4``: single, the two
@@ -59,12 +61,13 @@ from typing import Final
 from ..board import CROSS, OFF
 from ..color import Color
 from ..families import family_of
+from ..families.brade import jan_excess
 from ..position import Position
 from ..rules import RuleSet
 from ..rules.base import BradeRules
 from ..rules.brade import POINTS
 from .base import Estimate
-from .evaluate import features, judged
+from .evaluate import features, jan_risk, judged
 
 __all__ = [
     "EXTRA_FEATURES",
@@ -198,11 +201,34 @@ def _puff_extra(rs: RuleSet, pos: Position, me: int, base: int) -> Sparse:
     return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
 
 
+def _brade_extra(rs: RuleSet, pos: Position, me: int, base: int) -> Sparse:
+    """Bräde's jan features (B-jan), seen by ``me``: per side (``me`` first) its margin
+    against jan, the points of its first quarter free of its own checkers minus its checkers
+    waiting, as three threshold units (at most 0: any hit makes it jan; at most 1; at most 2);
+    the hand-written evaluation's chance that the next hit makes it jan; its blots on its
+    first quarter (/6); its most exposed blot's shots (/36)."""
+    side = Color(me)
+    vals: list[float] = []
+    for s in (side, side.other):
+        own = pos.side(s)
+        f = features(rs, pos, s)
+        margin = -jan_excess(own)
+        vals.extend((float(margin <= 0), float(margin <= 1), float(margin <= 2)))
+        vals.append(jan_risk(own, f))
+        vals.append(sum(1 for p in range(1, 7) if own[p] == 1) / 6.0)
+        vals.append(max((n for _, n in f.blots), default=0) / 36.0)
+    return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
+
+
 #: hand-written features given to a family's net after its rule-set units: how many, and the
 #: function that encodes them (the Puff net plays better with the blots' shots and the bands
-#: spelt out than from the raw board alone; the bräde net needs none)
-EXTRA_FEATURES: Final[dict[str, int]] = {"puff": 13, "brade": 0}
-_EXTRA: Final[dict[str, Callable[[RuleSet, Position, int, int], Sparse]]] = {"puff": _puff_extra}
+#: spelt out than from the raw board alone; the bräde net with its margin against jan, which
+#: the raw board shows only through a count over six points)
+EXTRA_FEATURES: Final[dict[str, int]] = {"puff": 13, "brade": 12}
+_EXTRA: Final[dict[str, Callable[[RuleSet, Position, int, int], Sparse]]] = {
+    "puff": _puff_extra,
+    "brade": _brade_extra,
+}
 #: where, among a family's hand-written features, the hand-written evaluation's verdict is
 #: (win chance, equity gain / 3, equity loss / 3): a net whose ``meta["mix"]`` is below 1
 #: mixes it into its own estimate without computing it again
