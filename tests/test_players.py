@@ -545,7 +545,8 @@ def test_review_of_a_game() -> None:
         (0.05, "brade", "advanced"),
         (0.1, "brade", "intermediate"),
         (0.15, "brade", "casual"),
-        (0.2, "brade", "beginner"),
+        (0.2, "brade", "casual"),
+        (0.25, "brade", "beginner"),
     ],
 )
 def test_rating_bands_per_family(rate: float, family: str, band: str) -> None:

@@ -103,10 +103,10 @@ RATINGS: Final[dict[str, tuple[tuple[str, float], ...]]] = {
         ("beginner", float("inf")),
     ),
     "brade": (
-        ("expert", 0.025),
-        ("advanced", 0.061),
-        ("intermediate", 0.11),
-        ("casual", 0.17),
+        ("expert", 0.028),
+        ("advanced", 0.067),
+        ("intermediate", 0.12),
+        ("casual", 0.23),
         ("beginner", float("inf")),
     ),
 }
