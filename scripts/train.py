@@ -384,6 +384,26 @@ def restore(family: str, state_dir: Path) -> tuple[NumpyNet, dict[str, object]] 
     return net, dict(shipped.meta)
 
 
+def widen(net: NumpyNet, hidden: int, meta: dict[str, object], seed: int) -> NumpyNet:
+    """``net`` with ``hidden`` hidden units (:meth:`Net.widened`: the new units start with no
+    say, so the net plays exactly as before); the Adam state restarts and the meta history
+    records the change."""
+    old = net.b1.shape[0]
+    wide = NumpyNet.from_net(net.to_net(meta).widened(hidden, seed))
+    history = meta.setdefault("history", [])
+    assert isinstance(history, list)
+    history.append(
+        {
+            "games": meta["games"],
+            "change": f"hidden units {old} -> {hidden} (new units: input weights drawn from "
+            "N(0, 0.1), output weights 0, so the net played exactly as before); Adam state "
+            "restarted",
+        }
+    )
+    print(f"{net.family}: widened from {old} to {hidden} hidden units", flush=True)
+    return wide
+
+
 # ----------------------------------------------------------------------------- training loop
 def train(args: argparse.Namespace) -> None:
     state_dir = Path(args.state)
@@ -393,7 +413,8 @@ def train(args: argparse.Namespace) -> None:
     for fam in families:
         got = restore(fam, state_dir) if not args.fresh else None
         if got is None:
-            nets[fam] = NumpyNet(fam, args.hidden, np.random.default_rng([args.seed, len(fam)]))
+            hidden = args.hidden if args.hidden is not None else 64
+            nets[fam] = NumpyNet(fam, hidden, np.random.default_rng([args.seed, len(fam)]))
             metas[fam] = {
                 "games": 0,
                 "positions": 0,
@@ -419,6 +440,8 @@ def train(args: argparse.Namespace) -> None:
                     }
                 )
                 metas[fam]["lr"] = args.lr
+            if args.hidden is not None and args.hidden != nets[fam].b1.shape[0]:
+                nets[fam] = widen(nets[fam], args.hidden, metas[fam], args.seed)
     deadline = time.time() + args.hours * 3600
     last_save = time.time()
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
@@ -526,7 +549,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hours", type=float, default=1.0, help="stop after this long")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--round", type=int, default=8, help="games per update round")
-    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument(
+        "--hidden",
+        type=int,
+        default=None,
+        help="hidden units (a fresh run: 64 if not given; on resuming, more than the weights "
+        "have widens the net, its outputs unchanged, and is recorded in their meta history)",
+    )
     ap.add_argument("--lam", type=float, default=0.7)
     ap.add_argument(
         "--lr",

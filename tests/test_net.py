@@ -357,6 +357,28 @@ def test_weights_before_the_extra_features_play_as_before(family: str) -> None:
         assert padded.forward(x) == padded.forward(plain)
 
 
+@pytest.mark.parametrize("family", ["puff", "brade"])
+def test_widened_net_plays_as_before(family: str) -> None:
+    """A net widened for more training (Net2Net) gives the same outputs to the last bit: its
+    new hidden units fire (random input weights) but have no say (output weights 0); stored and
+    read again it keeps its width; it cannot be narrowed."""
+    net = random_net(family, 5, seed=4)
+    wide = net.widened(9, seed=1)
+    assert (wide.n_in, wide.n_hidden, wide.n_out) == (net.n_in, 9, net.n_out)
+    assert all(row[5:] == [0.0] * 4 for row in wide.w2)
+    assert any(v != 0.0 for row in wide.w1 for v in row[5:])
+    assert wide.w1[0][:5] == net.w1[0][:5] and wide.b1 == [*net.b1, 0.0, 0.0, 0.0, 0.0]
+    name = "lang-puff" if family == "puff" else "brade-standard"
+    rs = rules(name)
+    for pos in positions(name, 8):
+        x = encode(rs, pos, pos.turn)
+        assert wide.forward(x) == net.forward(x)
+    back = Net.from_json(json.loads(json.dumps(wide.to_json())))
+    assert back.n_hidden == 9
+    with pytest.raises(ValueError, match="cannot narrow"):
+        wide.widened(5, seed=1)
+
+
 @pytest.mark.parametrize("name", ["lang-puff", "kontrar-puff+generalpasch", "gegenpuff"])
 def test_mixed_estimate_is_the_weighted_mean(name: str) -> None:
     """A Puff net with ``meta["mix"] = m`` answers m x its own estimate + (1 - m) x the

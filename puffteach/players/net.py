@@ -52,6 +52,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import random
 import struct
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -483,6 +484,19 @@ class Net:
         return Estimate(
             m * est.equity + (1.0 - m) * 3.0 * (gain - loss), m * est.win + (1.0 - m) * win
         )
+
+    def widened(self, hidden: int, seed: int, scale: float = 0.1) -> Net:
+        """This net with ``hidden`` hidden units, for training on with more capacity (Net2Net's
+        idea): the new units' input weights are drawn from a normal distribution of width
+        ``scale`` (seeded by ``seed``), their biases and output weights are 0, so the new net's
+        outputs are exactly the old net's until training moves them."""
+        extra = hidden - self.n_hidden
+        if extra < 0:
+            raise ValueError(f"cannot narrow a net of {self.n_hidden} hidden units to {hidden}")
+        rng = random.Random(seed)
+        w1 = [row + [rng.gauss(0.0, scale) for _ in range(extra)] for row in self.w1]
+        w2 = [row + [0.0] * extra for row in self.w2]
+        return Net(self.family, w1, self.b1 + [0.0] * extra, w2, list(self.b2), dict(self.meta))
 
     # ------------------------------------------------------------------ storage
     def to_json(self) -> dict[str, object]:
