@@ -34,7 +34,11 @@ play is built step by step (``movegen.begin``/``turn_steps``/``push``/``finish``
 Checkpoints: the weights in ``puffteach/players/weights/<family>.json`` (the shipped package
 data, with the games played and the training settings in ``meta``) and the optimiser state in
 ``--state`` (``build/train/<family>.npz``); a run resumes from them and plays on from game
-``meta.games``.
+``meta.games``. ``--hidden`` on resuming widens the net (``Net.widened``, Net2Net's idea: the
+new hidden units start with output weights 0, so the net plays exactly as before), so more
+capacity does not mean starting again from random weights:
+
+    nice python scripts/train.py --family puff --hidden 128 --lr 0.0005 --hours 2 --workers 1
 """
 
 from __future__ import annotations
