@@ -445,6 +445,11 @@ def train(args: argparse.Namespace) -> None:
                 )
                 metas[fam]["lr"] = args.lr
             if args.hidden is not None and args.hidden != nets[fam].b1.shape[0]:
+                if args.hidden < nets[fam].b1.shape[0]:
+                    sys.exit(
+                        f"train.py: --hidden {args.hidden} is fewer than the "
+                        f"{nets[fam].b1.shape[0]} hidden units of the {fam} weights"
+                    )
                 nets[fam] = widen(nets[fam], args.hidden, metas[fam], args.seed)
     deadline = time.time() + args.hours * 3600
     last_save = time.time()
