@@ -1,4 +1,4 @@
-"""Train the learned evaluators (:mod:`puffteach.players.net`) by self-play: TD(λ).
+r"""Train the learned evaluators (:mod:`puffteach.players.net`) by self-play: TD(λ).
 
     pip install -e .[train]
     nice python scripts/train.py --family all --seed 1 --hours 1.5 --workers 1
@@ -39,6 +39,15 @@ new hidden units start with output weights 0, so the net plays exactly as before
 capacity does not mean starting again from random weights:
 
     nice python scripts/train.py --family puff --hidden 128 --lr 0.0005 --hours 2 --workers 1
+
+A candidate that should not ship yet trains in a directory of its own (``--weights``, with
+``--state`` beside it): the first run starts there from the shipped weights, later runs resume
+from the directory, and the package's weights stay as they are. A long run over several
+sessions commits that directory to main between sessions (``training/puff-128`` holds the
+128-unit Puff net that way); ``--match`` judges it against random play:
+
+    nice python scripts/train.py --family puff --weights training/puff-128 \
+        --state training/puff-128 --hours 2 --workers 2
 """
 
 from __future__ import annotations
@@ -353,13 +362,15 @@ def lambda_targets(net: NumpyNet, game: dict[str, object], lam: float) -> tuple[
 
 
 # ----------------------------------------------------------------------------- checkpoints
-def weights_path(family: str) -> Path:
-    return WEIGHTS / f"{family}.json"
+def weights_path(family: str, weights_dir: Path = WEIGHTS) -> Path:
+    return weights_dir / f"{family}.json"
 
 
-def save(net: NumpyNet, meta: dict[str, object], state_dir: Path) -> None:
-    WEIGHTS.mkdir(parents=True, exist_ok=True)
-    path = weights_path(net.family)
+def save(
+    net: NumpyNet, meta: dict[str, object], state_dir: Path, weights_dir: Path = WEIGHTS
+) -> None:
+    weights_dir.mkdir(parents=True, exist_ok=True)
+    path = weights_path(net.family, weights_dir)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(net.to_net(meta).to_json(), indent=0) + "\n")
     os.replace(tmp, path)
@@ -367,8 +378,15 @@ def save(net: NumpyNet, meta: dict[str, object], state_dir: Path) -> None:
     np.savez(state_dir / f"{net.family}.npz", *net.params(), *net.adam, steps=net.steps)
 
 
-def restore(family: str, state_dir: Path) -> tuple[NumpyNet, dict[str, object]] | None:
-    path = weights_path(family)
+def restore(
+    family: str, state_dir: Path, weights_dir: Path = WEIGHTS
+) -> tuple[NumpyNet, dict[str, object]] | None:
+    """The net to train on and its meta: the weights in ``weights_dir`` (with the Adam state
+    in ``state_dir`` if it belongs to them); a ``weights_dir`` without them (a new candidate's
+    directory, ``--weights``) starts from the shipped weights."""
+    path = weights_path(family, weights_dir)
+    if not path.exists():
+        path = weights_path(family)
     if not path.exists():
         return None
     data = json.loads(path.read_text())
@@ -411,11 +429,12 @@ def widen(net: NumpyNet, hidden: int, meta: dict[str, object], seed: int) -> Num
 # ----------------------------------------------------------------------------- training loop
 def train(args: argparse.Namespace) -> None:
     state_dir = Path(args.state)
+    weights_dir = Path(args.weights)
     families = FAMILIES if args.family == "all" else (args.family,)
     nets: dict[str, NumpyNet] = {}
     metas: dict[str, dict[str, object]] = {}
     for fam in families:
-        got = restore(fam, state_dir) if not args.fresh else None
+        got = restore(fam, state_dir, weights_dir) if not args.fresh else None
         if got is None:
             hidden = args.hidden if args.hidden is not None else 64
             nets[fam] = NumpyNet(fam, hidden, np.random.default_rng([args.seed, len(fam)]))
@@ -486,14 +505,14 @@ def train(args: argparse.Namespace) -> None:
                 )
             if time.time() - last_save > args.save_every or time.time() >= deadline:
                 for fam in families:
-                    save(nets[fam], metas[fam], state_dir)
+                    save(nets[fam], metas[fam], state_dir, weights_dir)
                 last_save = time.time()
                 print("saved", flush=True)
             if all(int(str(metas[f]["games"])) >= args.games for f in families):
                 break
     finally:
         for fam in families:
-            save(nets[fam], metas[fam], state_dir)
+            save(nets[fam], metas[fam], state_dir, weights_dir)
         if pool:
             pool.shutdown()
 
@@ -507,10 +526,11 @@ def random_choose(rs: RuleSet, pos: Position, dice: tuple[int, ...], rng: random
     return Play(t.moves, t.forfeited, final, outcome, t.plan, again)
 
 
-def match(family: str, games: int, seed: int) -> dict[str, object]:
-    """The shipped net's greedy 1-ply player (pure-Python inference) against random play,
-    every preset in turn, the net White in even games and Black in odd ones."""
-    shipped = netmod.Net.from_json(json.loads(weights_path(family).read_text()))
+def match(family: str, games: int, seed: int, weights_dir: Path = WEIGHTS) -> dict[str, object]:
+    """The net's greedy 1-ply player (pure-Python inference; the shipped weights unless
+    ``--weights`` names others) against random play, every preset in turn, the net White in
+    even games and Black in odd ones."""
+    shipped = netmod.Net.from_json(json.loads(weights_path(family, weights_dir).read_text()))
     values = python_values(shipped)
     wins = 0
     points: list[float] = []
@@ -575,13 +595,19 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--save-every", type=float, default=600.0, help="seconds between checkpoints")
     ap.add_argument("--state", default=str(ROOT / "build" / "train"))
+    ap.add_argument(
+        "--weights",
+        default=str(WEIGHTS),
+        help="where the weights are read and written (default: the package's, which ship); "
+        "a directory without them starts from the shipped weights",
+    )
     ap.add_argument("--fresh", action="store_true", help="start from random weights")
     ap.add_argument("--match", type=int, default=0, help="play N games net vs random, per family")
     args = ap.parse_args(argv)
     if args.match:
         families = FAMILIES if args.family == "all" else (args.family,)
         for fam in families:
-            print(json.dumps(match(fam, args.match, args.seed)), flush=True)
+            print(json.dumps(match(fam, args.match, args.seed, Path(args.weights))), flush=True)
         return
     train(args)
 
