@@ -1,0 +1,171 @@
+"""A change of master measured against master itself, on the dice of the stored benchmark.
+
+Every stored stream of a row ``master`` against B (``players.py``'s results, current keys) is
+played again with a *variant* of master in master's place: the same dice stream, the same
+seeds for B's random choices, the same sides. A game changes only where the variant picks
+another play than master did, so most pairs are identical and the difference between the
+variant and master is measured far more precisely than by a fresh row of its own (the
+stored row is the other half of each pair). Reported: the streams replayed, how many ended
+differently, the games won by each, and the differences per game (variant minus master) in
+points and in the share of games won, with 95% intervals over the streams.
+
+Variants:
+
+- ``master``: master itself, a check of the method: every stream must end as stored.
+- ``hits``: when none of master's candidates (the best three by the 0-ply ranking) hits a
+  blot, the best two hitting plays of that ranking are searched as well (the Contrapuff
+  diagnosis in ``docs-notes/learned-evaluator.md``).
+
+Results are appended to ``benchmarks/results/replay-<preset>-<variant>-<B>.jsonl`` (one line
+per stream), so runs add up across sessions; a run replays the stored streams in order and
+skips those done. A script, not a test: nothing here is timed.
+
+    python benchmarks/paired_replay.py --preset pierer-contrapuff --against random --streams 400
+    python benchmarks/paired_replay.py --preset pierer-contrapuff --against random --report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from players import RESULTS, _points, dice_game, tally  # noqa: E402
+
+from puffteach import rules  # noqa: E402
+from puffteach.color import Color  # noqa: E402
+from puffteach.movegen import Play  # noqa: E402
+from puffteach.odds import pips  # noqa: E402
+from puffteach.players.base import Estimate  # noqa: E402
+from puffteach.players.search import SearchPlayer, candidate_plays, player  # noqa: E402
+from puffteach.rules import RuleSet  # noqa: E402
+from puffteach.steps import Turn  # noqa: E402
+
+#: hitting plays searched besides the candidates when none of these hits (variant ``hits``)
+EXTRA_HITS = 2
+
+
+class HitsMaster(SearchPlayer):
+    """Master that also searches the best hitting plays when none of its candidates hits."""
+
+    def ranked(
+        self, rs: RuleSet, turns: list[Turn], plies: int | None = None
+    ) -> list[tuple[Play, Estimate]]:
+        lv = self.level
+        plies = lv.plies if plies is None else plies
+        scorer = self.scorer(rs)
+        me = turns[0].start.turn
+        plays = candidate_plays(turns, scorer, lv.beam)
+        scored = sorted(
+            ((p, scorer.play(p, me)) for p in plays), key=lambda x: x[1].equity, reverse=True
+        )
+        if plies <= 0 or len(scored) <= 1:
+            return scored
+        opp = Color(1 - me)
+        before = pips(turns[0].start, opp)
+
+        def hits(i: int) -> bool:
+            p = scored[i][0]
+            return p.outcome is None and pips(p.position, opp) > before
+
+        head = list(range(min(lv.candidates, len(scored))))
+        if not any(hits(i) for i in head):
+            head += [i for i in range(len(head), len(scored)) if hits(i)][:EXTRA_HITS]
+        searched = [(scored[i][0], self.value(rs, scored[i][0], me, plies)) for i in head]
+        searched.sort(key=lambda x: x[1].equity, reverse=True)
+        rest = set(head)
+        return searched + [x for i, x in enumerate(scored) if i not in rest]
+
+
+VARIANTS: dict[str, Callable[[random.Random], SearchPlayer]] = {
+    "hits": lambda rng: HitsMaster("master", rng=rng),
+    # master itself: every replayed game must end as stored (a check of the method)
+    "master": lambda rng: SearchPlayer("master", rng=rng),
+}
+
+
+def replay(args: tuple[str, str, str, int]) -> dict[str, object]:
+    """One stored stream played again with the variant in master's place (both games)."""
+    preset, variant, against, stream = args
+    rs = rules(preset)
+    pts = []
+    # the seeds of players.play_pair: A White with 2s (B 2s+1), then B White with 2s+7 (A 2s+8)
+    for side, a_seed, b_seed in (
+        (0, 2 * stream, 2 * stream + 1),
+        (1, 2 * stream + 8, 2 * stream + 7),
+    ):
+        a = VARIANTS[variant](random.Random(a_seed))
+        b = player(against, rng=random.Random(b_seed))
+        seats = [a, b] if side == 0 else [b, a]
+        outcome = dice_game(
+            rs, lambda r, pos, roll, seats=seats: seats[pos.turn].choose(r, pos, roll), stream
+        )
+        pts.append(_points(outcome, side))
+    return {"stream": stream, "points": pts}
+
+
+def path(preset: str, variant: str, against: str) -> Path:
+    return RESULTS / f"replay-{preset}-{variant}-{against}.jsonl"
+
+
+def report(preset: str, variant: str, against: str) -> str:
+    stored = tally(preset, "master", against)
+    rows = []
+    p = path(preset, variant, against)
+    if p.exists():
+        rows = [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+    pairs = [(r["points"], list(stored[r["stream"]])) for r in rows if r["stream"] in stored]
+    if len(pairs) < 2:
+        return f"{preset} {variant} vs {against}: {len(pairs)} streams replayed"
+
+    def ci(xs: list[float]) -> float:
+        return 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
+
+    dp = [(sum(n) - sum(o)) / 2 for n, o in pairs]
+    dw = [(sum(x > 0 for x in n) - sum(x > 0 for x in o)) / 2 for n, o in pairs]
+    won_new = sum(x > 0 for n, _ in pairs for x in n)
+    won_old = sum(x > 0 for _, o in pairs for x in o)
+    return (
+        f"{preset} {variant} vs {against}: {len(pairs)} streams ({2 * len(pairs)} games), "
+        f"{sum(n != o for n, o in pairs)} ended differently; won {won_new} (master {won_old}); "
+        f"points a game {statistics.fmean(dp):+.3f} ± {ci(dp):.3f}, "
+        f"share of games won {statistics.fmean(dw):+.4f} ± {ci(dw):.4f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--preset", required=True)
+    ap.add_argument("--variant", default="hits", choices=sorted(VARIANTS))
+    ap.add_argument("--against", default="random", help="B of the stored master row")
+    ap.add_argument("--streams", type=int, default=0, help="replay up to this many streams")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--report", action="store_true")
+    a = ap.parse_args(argv)
+    if not a.report:
+        out = path(a.preset, a.variant, a.against)
+        done = set()
+        if out.exists():
+            done = {json.loads(line)["stream"] for line in out.read_text().splitlines() if line}
+        todo = [
+            s for s in sorted(tally(a.preset, "master", a.against))[: a.streams] if s not in done
+        ]
+        tasks = [(a.preset, a.variant, a.against, s) for s in todo]
+        with ProcessPoolExecutor(a.jobs) as pool, out.open("a") as f:
+            for row in pool.map(replay, tasks):
+                f.write(json.dumps(row, separators=(",", ":")) + "\n")
+                f.flush()
+    print(report(a.preset, a.variant, a.against))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
