@@ -45,9 +45,8 @@ from puffteach.color import Color  # noqa: E402
 from puffteach.movegen import Play  # noqa: E402
 from puffteach.odds import pips  # noqa: E402
 from puffteach.players.base import Estimate  # noqa: E402
-from puffteach.players.search import SearchPlayer, candidate_plays, player  # noqa: E402
-from puffteach.rules import RuleSet  # noqa: E402
-from puffteach.steps import Turn  # noqa: E402
+from puffteach.players.search import SearchPlayer, player  # noqa: E402
+from puffteach.position import Position  # noqa: E402
 
 #: hitting plays searched besides the candidates when none of these hits (variant ``hits``)
 EXTRA_HITS = 2
@@ -56,33 +55,18 @@ EXTRA_HITS = 2
 class HitsMaster(SearchPlayer):
     """Master that also searches the best hitting plays when none of its candidates hits."""
 
-    def ranked(
-        self, rs: RuleSet, turns: list[Turn], plies: int | None = None
-    ) -> list[tuple[Play, Estimate]]:
-        lv = self.level
-        plies = lv.plies if plies is None else plies
-        scorer = self.scorer(rs)
-        me = turns[0].start.turn
-        plays = candidate_plays(turns, scorer, lv.beam)
-        scored = sorted(
-            ((p, scorer.play(p, me)) for p in plays), key=lambda x: x[1].equity, reverse=True
-        )
-        if plies <= 0 or len(scored) <= 1:
-            return scored
-        opp = Color(1 - me)
-        before = pips(turns[0].start, opp)
+    def searched(self, start: Position, scored: list[tuple[Play, Estimate]]) -> list[int]:
+        head = super().searched(start, scored)
+        opp = Color(1 - start.turn)
+        before = pips(start, opp)
 
         def hits(i: int) -> bool:
             p = scored[i][0]
             return p.outcome is None and pips(p.position, opp) > before
 
-        head = list(range(min(lv.candidates, len(scored))))
         if not any(hits(i) for i in head):
             head += [i for i in range(len(head), len(scored)) if hits(i)][:EXTRA_HITS]
-        searched = [(scored[i][0], self.value(rs, scored[i][0], me, plies)) for i in head]
-        searched.sort(key=lambda x: x[1].equity, reverse=True)
-        rest = set(head)
-        return searched + [x for i, x in enumerate(scored) if i not in rest]
+        return head
 
 
 VARIANTS: dict[str, Callable[[random.Random], SearchPlayer]] = {

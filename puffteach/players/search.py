@@ -328,9 +328,17 @@ class SearchPlayer:
         )
         if plies <= 0 or len(scored) <= 1:
             return scored
-        head = [(p, self.value(rs, p, me, plies)) for p, _ in scored[: lv.candidates]]
+        picked = self.searched(turns[0].start, scored)
+        head = [(scored[i][0], self.value(rs, scored[i][0], me, plies)) for i in picked]
         head.sort(key=lambda x: x[1].equity, reverse=True)
-        return head + scored[lv.candidates :]
+        rest = set(picked)
+        return head + [x for i, x in enumerate(scored) if i not in rest]
+
+    def searched(self, start: Position, scored: list[tuple[Play, Estimate]]) -> list[int]:
+        """Which of a roll's plays, ranked at 0 plies, the search looks at (their indices):
+        the level's best ``candidates``. A variant of a level may widen the choice
+        (``benchmarks/paired_replay.py``)."""
+        return list(range(min(self.level.candidates, len(scored))))
 
     # ------------------------------------------------------------------ choosing
     def _pick(self, rs: RuleSet, turns: list[Turn]) -> Play:
