@@ -91,7 +91,7 @@ autodoc_class_signature = "separated"
 
 # -- HTML ---------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
-html_title = "puffteach: Puff and bräde"
+html_title = "puffteach: Puff and bräde"  # per language: catalogue key book.title (sphinxext.i18n)
 html_static_path: list[str] = []  # puffteach.sphinxext adds its own static directory
 html_last_updated_fmt = None
 html_show_sourcelink = False  # the download button (top right) offers the .md and .ipynb

@@ -31,6 +31,8 @@ ENGLISH_ONLY = [
 TRANSLATED = sorted(f"book/{p.stem}" for p in (ROOT / "book").glob("*.md") if p.stem != "api")
 #: the themes' labels: our catalogues of their message domains, written by hand (not `make pot`)
 THEME_CATALOGUES = ["booktheme", "sphinx"]
+#: the book's title in each translation (catalogue key ``book.title``)
+BOOK_TITLES = {"sv": "puffteach: Puff och bräde", "de": "puffteach: Puff und Bräde"}
 
 
 def _catalog(path: Path):  # type: ignore[no-untyped-def]
@@ -576,6 +578,9 @@ def test_a_small_book_has_the_theme_labels_in_its_language(tmp_path: Path, lang:
     page = (tmp_path / "o" / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{lang}"' in page
     assert not _theme_labels_left(page, lang)
+    # the book's title (page titles, the sidebar's heading) in the page's language
+    assert f"<title>Start &#8212; {BOOK_TITLES[lang]}</title>" in page
+    assert "Puff and bräde" not in page
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -585,6 +590,7 @@ def test_the_book_pages_have_the_theme_labels_in_their_language(
     for page in ("book/02-lt-puff", "book/09-glossary"):
         text = (built_site / lang / f"{page}.html").read_text(encoding="utf-8")
         assert not _theme_labels_left(text, lang), f"{lang}/{page}"
+        assert f" &#8212; {BOOK_TITLES[lang]}</title>" in text, f"{lang}/{page}"
     search = (built_site / lang / "search.html").read_text(encoding="utf-8")
     assert not any(w in search for w in THEME_FORMAL_GERMAN), "the search page says Sie"
     if lang == "de":

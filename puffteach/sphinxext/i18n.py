@@ -10,6 +10,10 @@ Language switch
     links every page to the same page in the other languages: from ``<lang>/<page>.html`` to
     ``../<other>/<page>.html``, as plain relative links (no script, works offline).
 
+The title
+    The book's title (``html_title``: every page's ``<title>`` and the sidebar's heading) is
+    the catalogue's ``book.title`` in the page's language, set at ``config-inited``.
+
 English-only pages
     The notebooks and the API reference are code with explanations and stay English. In the
     other languages their pages open with a short note saying so (the message catalogue's
@@ -38,7 +42,14 @@ from sphinx.config import Config
 
 from .. import messages
 
-__all__ = ["LANGUAGES", "english_only", "english_only_note", "language_links", "setup"]
+__all__ = [
+    "LANGUAGES",
+    "book_title",
+    "english_only",
+    "english_only_note",
+    "language_links",
+    "setup",
+]
 
 TEMPLATES: Path = Path(__file__).parent / "templates"
 
@@ -115,9 +126,17 @@ def _theme_catalogues(app: Sphinx, config: Config) -> None:
             app.add_message_catalog(domain, str(locale_dir))
 
 
+def book_title(language: str) -> str:
+    """The book's title in ``language`` (the page titles and the sidebar's heading), from the
+    message catalogue's ``book.title``; English for a language the catalogue lacks."""
+    lang = language if language in messages.LANGUAGES else "en"
+    return messages.text("book.title", lang)
+
+
 def _config_inited(app: Sphinx, config: Config) -> None:
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
+    config.html_title = book_title(config.language or "en")
     _theme_catalogues(app, config)
 
 
