@@ -33,6 +33,11 @@ TRANSLATED = sorted(f"book/{p.stem}" for p in (ROOT / "book").glob("*.md") if p.
 THEME_CATALOGUES = ["booktheme", "sphinx"]
 #: the book's title in each translation (catalogue key ``book.title``)
 BOOK_TITLES = {"sv": "puffteach: Puff och bräde", "de": "puffteach: Puff und Bräde"}
+#: the footer's "By …" line in each translation (the theme's word, our ``book.author``)
+FOOTER_AUTHORS = {
+    "sv": "Av puffteachs författare",
+    "de": "Von den Autorinnen und Autoren von puffteach",
+}
 
 
 def _catalog(path: Path):  # type: ignore[no-untyped-def]
@@ -581,6 +586,8 @@ def test_a_small_book_has_the_theme_labels_in_its_language(tmp_path: Path, lang:
     # the book's title (page titles, the sidebar's heading) in the page's language
     assert f"<title>Start &#8212; {BOOK_TITLES[lang]}</title>" in page
     assert "Puff and bräde" not in page
+    assert "the puffteach authors" not in page  # the footer's author and copyright holder
+    assert FOOTER_AUTHORS[lang] in page
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

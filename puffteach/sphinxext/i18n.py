@@ -12,7 +12,8 @@ Language switch
 
 The title
     The book's title (``html_title``: every page's ``<title>`` and the sidebar's heading) is
-    the catalogue's ``book.title`` in the page's language, set at ``config-inited``.
+    the catalogue's ``book.title`` in the page's language, set at ``config-inited``; so are the
+    footer's author and copyright holder (``book.author``, ``book.copyright``).
 
 English-only pages
     The notebooks and the API reference are code with explanations and stay English. In the
@@ -136,7 +137,11 @@ def book_title(language: str) -> str:
 def _config_inited(app: Sphinx, config: Config) -> None:
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
-    config.html_title = book_title(config.language or "en")
+    lang = config.language if config.language in messages.LANGUAGES else "en"
+    config.html_title = book_title(lang)
+    # the footer's "By …" and "© Copyright …" (the theme translates "By", we the names)
+    config.author = messages.text("book.author", lang)
+    config.copyright = messages.text("book.copyright", lang)
     _theme_catalogues(app, config)
 
 
