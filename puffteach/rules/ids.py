@@ -35,7 +35,7 @@ class Rule:
 
 
 SOURCES: Final[dict[str, str]] = {
-    "LT": "Lyckans Talisman, “Puff” (lång, konträr and dubbel konträr puff)",
+    "LT": "Lyckans Talisman, “Puff” (lång, konträr, dubbel konträr puff)",
     "BH": "Sten Helmfrid, Familjen Behrens–Helmfrids regler för bräde (2005)",
     "GP": "Geirdís Geirharðardóttir, “Puff” — Regeln Gegenpuff",
     "PI": "Pierer's Universal-Lexikon, vol. 13 (1861), “Puffspiel”",
