@@ -15,6 +15,12 @@ Variants:
 - ``hits``: when none of master's candidates (the best three by the 0-ply ranking) hits a
   blot, the best two hitting plays of that ranking are searched as well (the Contrapuff
   diagnosis in ``docs-notes/learned-evaluator.md``).
+- ``net`` (with ``--weights DIR``): master as it is, on a candidate net
+  (``DIR/<family>.json``, e.g. one that ``scripts/train.py --weights DIR`` trains), to judge
+  the candidate where the aims are measured before its weights ship. A new net changes more
+  decisions than a new search rule, so fewer pairs stay identical, but the shared dice and
+  opponent seeds still cancel much of the luck. The variant's name in the results file is
+  ``net-<digest of the weights file>``, so checkpoints do not mix.
 
 Results are appended to ``benchmarks/results/replay-<preset>-<variant>-<B>.jsonl`` (one line
 per stream), so runs add up across sessions; a run replays the stored streams in order and
@@ -22,11 +28,14 @@ skips those done. A script, not a test: nothing here is timed.
 
     python benchmarks/paired_replay.py --preset pierer-contrapuff --against random --streams 400
     python benchmarks/paired_replay.py --preset pierer-contrapuff --against random --report
+    python benchmarks/paired_replay.py --preset lang-puff --against advanced --variant net \
+        --weights training/puff-128 --streams 1000 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -45,6 +54,7 @@ from puffteach.color import Color  # noqa: E402
 from puffteach.movegen import Play  # noqa: E402
 from puffteach.odds import pips  # noqa: E402
 from puffteach.players.base import Estimate  # noqa: E402
+from puffteach.players.net import Net, net_evaluator  # noqa: E402
 from puffteach.players.search import SearchPlayer, player  # noqa: E402
 from puffteach.position import Position  # noqa: E402
 
@@ -75,18 +85,51 @@ VARIANTS: dict[str, Callable[[random.Random], SearchPlayer]] = {
     "master": lambda rng: SearchPlayer("master", rng=rng),
 }
 
+#: the candidate nets of variant ``net`` (per process: read once)
+_NETS: dict[Path, Net] = {}
 
-def replay(args: tuple[str, str, str, int]) -> dict[str, object]:
+
+def weights_file(weights: str, preset: str) -> Path:
+    """The candidate's weights for ``preset``'s family in the directory ``weights``."""
+    path = Path(weights) / f"{rules(preset).family}.json"
+    if not path.is_file():
+        raise SystemExit(f"paired_replay: no weights {path}")
+    return path
+
+
+def variant_name(variant: str, weights: str | None, preset: str) -> str:
+    """The variant as named in the results file (``net-<digest>`` for a candidate net)."""
+    if variant != "net":
+        return variant
+    if not weights:
+        raise SystemExit("paired_replay: --variant net needs --weights DIR")
+    digest = hashlib.sha256(weights_file(weights, preset).read_bytes()).hexdigest()[:12]
+    return f"net-{digest}"
+
+
+def make_player(variant: str, weights: str | None, rng: random.Random) -> SearchPlayer:
+    if variant != "net":
+        return VARIANTS[variant](rng)
+    assert weights is not None
+    path = Path(weights)
+    net = _NETS.get(path)
+    if net is None:
+        net = _NETS[path] = Net.from_json(json.loads(path.read_text()))
+    return SearchPlayer("master", net_evaluator(net), rng)
+
+
+def replay(args: tuple[str, str, str, int, str | None]) -> dict[str, object]:
     """One stored stream played again with the variant in master's place (both games)."""
-    preset, variant, against, stream = args
+    preset, variant, against, stream, weights = args
     rs = rules(preset)
+    wfile = str(weights_file(weights, preset)) if variant == "net" and weights else None
     pts = []
     # the seeds of players.play_pair: A White with 2s (B 2s+1), then B White with 2s+7 (A 2s+8)
     for side, a_seed, b_seed in (
         (0, 2 * stream, 2 * stream + 1),
         (1, 2 * stream + 8, 2 * stream + 7),
     ):
-        a = VARIANTS[variant](random.Random(a_seed))
+        a = make_player(variant, wfile, random.Random(a_seed))
         b = player(against, rng=random.Random(b_seed))
         seats = [a, b] if side == 0 else [b, a]
         outcome = dice_game(
@@ -128,26 +171,28 @@ def report(preset: str, variant: str, against: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--preset", required=True)
-    ap.add_argument("--variant", default="hits", choices=sorted(VARIANTS))
+    ap.add_argument("--variant", default="hits", choices=sorted([*VARIANTS, "net"]))
+    ap.add_argument("--weights", help="variant net: the candidate's directory")
     ap.add_argument("--against", default="random", help="B of the stored master row")
     ap.add_argument("--streams", type=int, default=0, help="replay up to this many streams")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--report", action="store_true")
     a = ap.parse_args(argv)
+    name = variant_name(a.variant, a.weights, a.preset)
     if not a.report:
-        out = path(a.preset, a.variant, a.against)
+        out = path(a.preset, name, a.against)
         done = set()
         if out.exists():
             done = {json.loads(line)["stream"] for line in out.read_text().splitlines() if line}
         todo = [
             s for s in sorted(tally(a.preset, "master", a.against))[: a.streams] if s not in done
         ]
-        tasks = [(a.preset, a.variant, a.against, s) for s in todo]
+        tasks = [(a.preset, a.variant, a.against, s, a.weights) for s in todo]
         with ProcessPoolExecutor(a.jobs) as pool, out.open("a") as f:
             for row in pool.map(replay, tasks):
                 f.write(json.dumps(row, separators=(",", ":")) + "\n")
                 f.flush()
-    print(report(a.preset, a.variant, a.against))
+    print(report(a.preset, name, a.against))
     return 0
 
 
