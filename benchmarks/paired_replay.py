@@ -107,11 +107,12 @@ def variant_name(variant: str, weights: str | None, preset: str) -> str:
     return f"net-{digest}"
 
 
-def make_player(variant: str, weights: str | None, rng: random.Random) -> SearchPlayer:
+def make_player(variant: str, wfile: str | None, rng: random.Random) -> SearchPlayer:
+    """The variant's player; ``wfile``: the candidate's weights file (variant ``net``)."""
     if variant != "net":
         return VARIANTS[variant](rng)
-    assert weights is not None
-    path = Path(weights)
+    assert wfile is not None
+    path = Path(wfile)
     net = _NETS.get(path)
     if net is None:
         net = _NETS[path] = Net.from_json(json.loads(path.read_text()))

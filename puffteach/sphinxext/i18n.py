@@ -43,14 +43,7 @@ from sphinx.config import Config
 
 from .. import messages
 
-__all__ = [
-    "LANGUAGES",
-    "book_title",
-    "english_only",
-    "english_only_note",
-    "language_links",
-    "setup",
-]
+__all__ = ["LANGUAGES", "english_only", "english_only_note", "language_links", "setup"]
 
 TEMPLATES: Path = Path(__file__).parent / "templates"
 
@@ -127,18 +120,11 @@ def _theme_catalogues(app: Sphinx, config: Config) -> None:
             app.add_message_catalog(domain, str(locale_dir))
 
 
-def book_title(language: str) -> str:
-    """The book's title in ``language`` (the page titles and the sidebar's heading), from the
-    message catalogue's ``book.title``; English for a language the catalogue lacks."""
-    lang = language if language in messages.LANGUAGES else "en"
-    return messages.text("book.title", lang)
-
-
 def _config_inited(app: Sphinx, config: Config) -> None:
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
     lang = config.language if config.language in messages.LANGUAGES else "en"
-    config.html_title = book_title(lang)
+    config.html_title = messages.text("book.title", lang)
     # the footer's "By …" and "© Copyright …" (the theme translates "By", we the names)
     config.author = messages.text("book.author", lang)
     config.copyright = messages.text("book.copyright", lang)
