@@ -294,7 +294,9 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             expect(page.locator(".pt-reviewbox")).to_be_hidden()
             page.click("button.pt-review-btn")
             box = page.locator(".pt-reviewbox")
-            expect(box).to_be_visible()
+            # the review judges all 64 rolls and the luck of each (every roll that could have
+            # come): about 4 s of Python on an idle machine, more under a loaded test run
+            expect(box).to_be_visible(timeout=60_000)
             expect(box.locator("summary")).to_have_text("Genomgång av partiet")
             sides = box.locator(".pt-review-sides li")
             expect(sides).to_have_count(2)
