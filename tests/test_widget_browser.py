@@ -49,6 +49,17 @@ window.ptReady = true;
 """
 
 
+@pytest.fixture(autouse=True)
+def _patient_expect() -> None:
+    """Every action runs in this test's Python server; a hint or a review takes seconds when
+    the test run keeps both cores busy, so the assertions wait up to 30 s (not Playwright's 5)."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the tests skip without Playwright
+        return
+    expect.set_options(timeout=30_000)
+
+
 @pytest.fixture
 def server() -> Iterator[tuple[str, BoardApp]]:
     app = BoardApp(protocol.initial_state("kontrar-puff", position="W:0x15 B:0x15 w", seed=5))
