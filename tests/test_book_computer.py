@@ -92,6 +92,7 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
     from playwright.sync_api import expect, sync_playwright
 
     from puffteach.families import family_of
+    from puffteach.game import Game
     from puffteach.movegen import begin
     from puffteach.players.search import DEFAULT_LEVEL, SearchPlayer
     from puffteach.rules import rules
@@ -176,6 +177,19 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
             expect(fig.locator("select.pt-comp-level")).to_have_value(DEFAULT_LEVEL)
             assert state["view"]["delay"] == 40, state["view"]  # the shorter delay held
             record = state["record"]
+            # the review at the end, in the worker a few rolls a step: the board says how far
+            # it is, then the panel lists both sides and every roll
+            fig.locator("button.pt-review-btn").click()
+            fig.locator(".pt-message").filter(has_text="Reviewing the game:").wait_for(
+                timeout=BOOT_MS
+            )
+            box = fig.locator(".pt-reviewbox")
+            expect(box).to_be_visible(timeout=BOOT_MS)
+            expect(box.locator(".pt-review-sides li")).to_have_count(2)
+            fig.locator("input.pt-review-only").uncheck()
+            rolls = len(Game.load(record).history)  # the game ends with its last roll
+            expect(box.locator(".pt-review-rolls li")).to_have_count(rolls)
+            assert widget.get_attribute("data-engine") == "ready"
         finally:
             browser.close()
     assert blocked == [], blocked

@@ -8,6 +8,7 @@ the CLI contract of ``hint``. Strength is measured by ``benchmarks/players.py``,
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from dataclasses import replace
@@ -26,7 +27,17 @@ from puffteach.movegen import Play, begin, finish, push, turn_steps
 from puffteach.odds import chance_outcomes
 from puffteach.players import Estimate, Player, net
 from puffteach.players.evaluate import WEIGHTS, Weights, heuristic, weighted
-from puffteach.players.hint import VERDICTS, hint, rating, review, tutor, verdict
+from puffteach.players.hint import (
+    VERDICTS,
+    RollReview,
+    hint,
+    rating,
+    review,
+    review_rolls,
+    summarize,
+    tutor,
+    verdict,
+)
 from puffteach.players.search import (
     DEFAULT_LEVEL,
     GREEDY_LEVEL,
@@ -530,6 +541,46 @@ def test_review_of_a_game() -> None:
         v = tutor(rs, pos, rec.dice, played)
         assert (v.verdict, v.lost) == (roll.verdict, pytest.approx(roll.lost))
         pos = rec.position
+
+
+def test_review_in_steps_is_the_review_at_once() -> None:
+    """The board's review goes a few rolls a step: the rolls of steps of 5 (and of a step
+    past the end) are the rolls of the review at once, their summary the same review, and a
+    roll kept between the steps (``to_state``) reads back unchanged; what is not a kept roll
+    is refused."""
+    rs = rules("kontrar-puff")
+    g = Game(rs, seed=5)
+    rng = random.Random(5)
+    players: list[Any] = [RandomPlayer(rng), RandomPlayer(rng)]
+    while not g.is_over() and len(g.history) < 14:
+        before = g.position
+        dice = g.roll(one_die=g.one_die_required())
+        if g.turn is None:
+            continue
+        play = players[before.turn].choose(rs, before, dice)
+        if play.plan.named is not None:
+            g.name_pasch(play.plan.named)
+        for step in play.moves:
+            g.push(step)
+        if g.turn is not None:
+            g.end_roll()
+    record = g.record()
+    whole = review(record, level="advanced")
+    n = len(whole.rolls)
+    assert n == len(g.history) >= 14
+    got: list[RollReview] = []
+    while True:
+        part, total = review_rolls(record, "advanced", start=len(got), count=5)
+        assert total == n and len(part) == min(5, n - len(got))
+        got += [RollReview.from_state(json.loads(json.dumps(x.to_state()))) for x in part]
+        if len(got) == n:
+            break
+    assert tuple(got) == whole.rolls
+    assert summarize(got, "puff") == whole
+    assert review_rolls(record, "advanced", start=n, count=5) == ([], n)
+    for bad in ({}, {"side": "x"}, {**whole.rolls[0].to_state(), "verdict": "great"}, None):
+        with pytest.raises(ValueError):
+            RollReview.from_state(bad)
 
 
 @pytest.mark.parametrize(

@@ -275,7 +275,8 @@ def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, BoardAp
 def test_review_panel_lists_the_errors_in_swedish_in_chromium(
     server: tuple[str, BoardApp],
 ) -> None:
-    """Issue 10: after a game the Review button fills the review panel: each side's line
+    """Issue 10: after a game the Review button fills the review panel, 8 rolls a step (the
+    board asks for the next step itself): each side's line
     (errors, error rate with a decimal comma in Swedish, rating band, luck), then by default
     only the rolls the review counts as errors, each with its number in the game; unticking
     "Bara felen" lists every roll. The panel reads left to right (not centred like a caption)
@@ -312,6 +313,9 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             sides = box.locator(".pt-review-sides li")
             expect(sides).to_have_count(2)
             review = app.state["review"]
+            # the button asked for 8 rolls a step, the board asked again until the last
+            steps = [a for a in app.actions if a.get("type") == "review"]
+            assert steps == [{"type": "review", "rolls": 8}] * -(-len(review["rolls"]) // 8)
             for li, side in zip(sides.all(), review["sides"], strict=True):
                 rate = f"{side['error_rate']:.3f}".replace(".", ",")
                 assert f"{rate} poäng förlorade per beslut" in li.inner_text(), li.inner_text()

@@ -213,6 +213,40 @@ def _finished(rules: str = "brade-standard", seed: int = 11) -> State:
     return s
 
 
+def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> None:
+    """The board's button asks for the review a few rolls a step (``{"rolls": n}``): each
+    step but the last keeps the rolls judged so far and says how many of how many; the last
+    fills the same review as one step without ``rolls``; a step more keeps it; a new game
+    drops a review under way; a bad count is refused."""
+    s = _finished()
+    whole = ok(s, {"type": "review"})
+    n = len(whole["review"]["rolls"])
+    for bad in (0, -2, 1.5, "8", True):
+        refused(s, {"type": "review", "rolls": bad}, "whole number from 1 up")
+    t, steps = s, 0
+    while not t.get("review"):
+        t = ok(t, {"type": "review", "rolls": 8})
+        steps += 1
+        done = min(8 * steps, n)
+        if done < n:
+            assert t["message"] == f"Reviewing the game: {done} of {n} rolls judged…"
+            assert len(t["review_work"]["rolls"]) == done and t["review_work"]["total"] == n
+    assert steps == -(-n // 8) and t["review_work"] is None
+    assert t["review"] == whole["review"]
+    assert ok(t, {"type": "review", "rolls": 8})["review"] == whole["review"]
+    # Swedish: the same steps in the board's language
+    sv = ok(ok(s, {"type": "view", "lang": "sv"}), {"type": "review", "rolls": 8})
+    assert sv["message"] == f"Partiet gås igenom: 8 av {n} slag bedömda …"
+    # a review under way: kept through the steps, dropped by a new game
+    u = ok(s, {"type": "review", "rolls": 8})
+    assert u["review"] is None and u["review_work"]
+    assert ok(u, {"type": "new_game"})["review_work"] is None
+    # what the front end sends back is not trusted: a broken kept roll starts the review again
+    broken = {**u, "review_work": {"rolls": [{"side": "w"}], "total": n}}
+    again = ok(broken, {"type": "review", "rolls": 8})
+    assert again["review_work"]["rolls"] == u["review_work"]["rolls"]
+
+
 def test_review_shows_a_roll_on_the_board_with_the_better_play() -> None:
     """A roll of the review, shown: the board replays the game to that roll's dice (the
     position before it, the dice rolled, nothing moved), the review's line is the verdict and

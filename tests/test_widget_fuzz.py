@@ -141,6 +141,7 @@ class BoardMachine(RuleBasedStateMachine):
             options.append({"type": "hint", "level": "advanced"})
         if s["outcome"]:
             options.append({"type": "review"})
+            options.append({"type": "review", "rolls": 5})
         if s.get("setup"):
             options.append({"type": "setup_toggle", "on": False})
         action = data.draw(st.sampled_from(options))

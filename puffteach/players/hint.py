@@ -65,6 +65,8 @@ __all__ = [
     "ranked",
     "reasons",
     "review",
+    "review_rolls",
+    "summarize",
     "tutor",
     "verdict",
 ]
@@ -425,6 +427,32 @@ class RollReview:
             "best": list(self.best),
         }
 
+    def to_state(self) -> dict[str, Any]:
+        """Every field, unrounded: what a review done a few rolls at a time keeps between its
+        steps (:meth:`from_state` reads it back)."""
+        return {**self.to_json(), "choices": self.choices, "lost": self.lost, "luck": self.luck}
+
+    @classmethod
+    def from_state(cls, data: Any) -> RollReview:
+        """The roll :meth:`to_state` wrote; ``ValueError`` for anything else."""
+        try:
+            dice = tuple(int(d) for d in data["dice"])
+            made = cls(
+                Color.parse(data["side"]),
+                dice,
+                bool(data["choices"]),
+                str(data["verdict"]),
+                float(data["lost"]),
+                float(data["luck"]),
+                tuple(str(m) for m in data["played"]),
+                tuple(str(m) for m in data["best"]),
+            )
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"not a reviewed roll: {data!r}") from e
+        if made.verdict not in {"best", *(v for v, _ in VERDICTS)}:
+            raise ValueError(f"not a verdict: {made.verdict!r}")
+        return made
+
 
 @dataclass(frozen=True)
 class Review:
@@ -459,6 +487,76 @@ def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
     return best(dice) - avg
 
 
+def review_rolls(
+    record: dict[str, Any] | str,
+    level: str = DEFAULT_LEVEL,
+    evaluator: Evaluator | None = None,
+    luck_level: str = GREEDY_LEVEL,
+    start: int = 0,
+    count: int | None = None,
+) -> tuple[list[RollReview], int]:
+    """Rolls ``start`` to ``start + count`` (to the end when ``count`` is None) of a game's
+    review, judged as :func:`review` judges them, and the number of rolls the review has in
+    all: a long review done a few rolls at a time (the board's Review button, so that the page
+    can say how far it is) gives the same rolls as one done at once."""
+    from ..game import Game
+
+    g = Game.load(record)
+    rs = g.rules
+    total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
+    total = len(g.history) if total is None else total  # decided: RV 11-13's extra rolls aside
+    stop = total if count is None else min(total, start + max(0, count))
+    if start >= stop:
+        return [], total
+    p = _player(level, evaluator)
+    lp = p if evaluator is not None or luck_level == level else _player(luck_level, None)
+    rolls: list[RollReview] = []
+    pos = g.start
+    for i, rec in enumerate(g.history[:stop]):
+        if i >= start:
+            turns = [t for t in _turns(rs, pos, rec.dice) if t.plan.named == rec.named]
+            played = Play(
+                rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again
+            )
+            ranked = _judged(p, rs, turns, played)
+            best, best_est = ranked[0]
+            mine = next(est for x, est in ranked if _identity(x) == _identity(played))
+            lost = max(0.0, best_est.equity - mine.equity)
+            rolls.append(
+                RollReview(
+                    Color(rec.side),
+                    rec.dice,
+                    len(ranked) > 1,
+                    verdict(lost),
+                    lost,
+                    _luck(lp, rs, pos, rec.dice),
+                    tuple(str(m) for m in rec.moves),
+                    tuple(str(m) for m in best.moves),
+                )
+            )
+        pos = rec.position
+    return rolls, total
+
+
+def summarize(rolls: list[RollReview] | tuple[RollReview, ...], family: str) -> Review:
+    """A game's review from its judged rolls (:func:`review_rolls`): each side's errors, error
+    rate per decision, rating band in ``family``'s game and luck."""
+    errors: dict[str, list[int]] = {}
+    rate: dict[str, float] = {}
+    band: dict[str, str] = {}
+    luck: dict[str, float] = {}
+    for side in (Color.WHITE, Color.BLACK):
+        mine_rolls = [(i, r) for i, r in enumerate(rolls) if r.side == side]
+        decisions = [r for _, r in mine_rolls if r.choices]
+        errors[side.letter] = [
+            i for i, r in mine_rolls if r.verdict in ("doubtful", "bad", "very-bad")
+        ]
+        rate[side.letter] = sum(r.lost for r in decisions) / len(decisions) if decisions else 0.0
+        band[side.letter] = rating(rate[side.letter], family)
+        luck[side.letter] = sum(r.luck for _, r in mine_rolls)
+    return Review(tuple(rolls), errors, rate, band, luck)
+
+
 def review(
     record: dict[str, Any] | str,
     level: str = DEFAULT_LEVEL,
@@ -471,45 +569,5 @@ def review(
     quick 0-ply level; the same as ``level`` when ``evaluator`` is given)."""
     from ..game import Game
 
-    g = Game.load(record)
-    rs = g.rules
-    p = _player(level, evaluator)
-    lp = p if evaluator is not None or luck_level == level else _player(luck_level, None)
-    rolls: list[RollReview] = []
-    pos = g.start
-    for rec in g.history:
-        turns = [t for t in _turns(rs, pos, rec.dice) if t.plan.named == rec.named]
-        played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again)
-        ranked = _judged(p, rs, turns, played)
-        best, best_est = ranked[0]
-        mine = next(est for x, est in ranked if _identity(x) == _identity(played))
-        lost = max(0.0, best_est.equity - mine.equity)
-        rolls.append(
-            RollReview(
-                Color(rec.side),
-                rec.dice,
-                len(ranked) > 1,
-                verdict(lost),
-                lost,
-                _luck(lp, rs, pos, rec.dice),
-                tuple(str(m) for m in rec.moves),
-                tuple(str(m) for m in best.moves),
-            )
-        )
-        if rec.outcome is not None:  # the game is decided (RV 11-13's extra rolls aside)
-            break
-        pos = rec.position
-    errors: dict[str, list[int]] = {}
-    rate: dict[str, float] = {}
-    band: dict[str, str] = {}
-    luck: dict[str, float] = {}
-    for side in (Color.WHITE, Color.BLACK):
-        mine_rolls = [(i, r) for i, r in enumerate(rolls) if r.side == side]
-        decisions = [r for _, r in mine_rolls if r.choices]
-        errors[side.letter] = [
-            i for i, r in mine_rolls if r.verdict in ("doubtful", "bad", "very-bad")
-        ]
-        rate[side.letter] = sum(r.lost for r in decisions) / len(decisions) if decisions else 0.0
-        band[side.letter] = rating(rate[side.letter], rs.family)
-        luck[side.letter] = sum(r.luck for _, r in mine_rolls)
-    return Review(tuple(rolls), errors, rate, band, luck)
+    rolls, _ = review_rolls(record, level, evaluator, luck_level)
+    return summarize(rolls, Game.load(record).rules.family)

@@ -40,6 +40,7 @@ from ..rules import RuleSet, rules
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..players.hint import RollReview
     from ..steps import Turn
 
 #: the levels a board offers for a computer side (weakest first)
@@ -333,8 +334,8 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
         new["hint"] = None
     if kind in ("new_game", "load", "set_position", "undo", "redo", "replay_goto"):
         new["verdict"] = None
-    if new.get("review") and _whole(new) != _whole(old):  # another game: another review
-        new["review"] = None
+    if (new.get("review") or new.get("review_work")) and _whole(new) != _whole(old):
+        new["review"] = new["review_work"] = None  # another game: another review
     if not new.get("tutor") or kind not in ("move", "click", "end_roll", "name_pasch"):
         return new
     before = len(old.get("history") or [])
@@ -361,15 +362,51 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
 # --------------------------------------------------------------------------- review
 
 
+def _review_done(state: dict[str, Any]) -> list[RollReview]:
+    """The rolls an unfinished review has judged so far (none if what is kept is not that)."""
+    from ..players.hint import RollReview
+
+    work = state.get("review_work")
+    if not isinstance(work, dict) or not isinstance(work.get("rolls"), list):
+        return []
+    try:
+        return [RollReview.from_state(x) for x in work["rolls"]]
+    except ValueError:  # not what a review step keeps: judge the game again
+        return []
+
+
 def _a_review(ctx: Any, action: dict[str, Any]) -> None:
-    from ..players.hint import review
+    """The game's review: every roll judged at once, or with ``{"rolls": n}`` the next ``n``
+    rolls of it (the board's button), the rolls judged so far kept in ``review_work`` and
+    the step saying how far it is until the last one fills ``review`` (a review of a long
+    game takes seconds in the browser: so the page can say so, and New game or Undo stops it)."""
+    from ..players.hint import review_rolls, summarize
 
     proto = _proto()
     game: Game = ctx.game
     if not game.is_over():
         raise _refuse("review_not_over")
+    budget = action.get("rolls")
+    if budget is not None and (
+        not isinstance(budget, int) or isinstance(budget, bool) or budget < 1
+    ):
+        raise _refuse("review_rolls_bad", got=proto._got(budget))
     state = ctx.state
-    r = review(game.record(), level=COACH_LEVEL, luck_level=REVIEW_LEVEL)
+    if budget is not None and state.get("review"):  # a step more than needed: keep the review
+        ctx.say(Message.of("widget.review_done"))
+        return
+    done = _review_done(state)
+    new, total = review_rolls(
+        game.record(), COACH_LEVEL, None, REVIEW_LEVEL, start=len(done), count=budget
+    )
+    done += new
+    if len(done) < total:
+        state["review"] = None
+        state["review_work"] = {"rolls": [x.to_state() for x in done], "total": total}
+        ctx.say(Message.of("widget.review_progress", done=len(done), total=total))
+        return
+    state["review_work"] = None
+    r = summarize(done, game.rules.family)
     sides = []
     for side in (Color.WHITE, Color.BLACK):
         c = side.letter

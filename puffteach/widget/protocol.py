@@ -116,7 +116,9 @@ state whenever the side it plays is to act and returns the action to take (``rol
 :func:`step` lets the registered players act (at most :data:`AUTOPLAY_LIMIT` actions), so a
 front end needs nothing new for a computer opponent. :mod:`puffteach.widget.computer`
 registers one player per level (``random``, ``beginner`` … ``master``) and adds the actions
-``hint``, ``tutor`` ``{"on": bool}``, ``review``, ``review_show`` ``{"index": int}`` (replay
+``hint``, ``tutor`` ``{"on": bool}``, ``review`` (optionally ``{"rolls": n}``: the next ``n``
+rolls judged, ``review_work`` keeping those judged so far, until the last step fills
+``review``), ``review_show`` ``{"index": int}`` (replay
 the reviewed game to one of its rolls, the better play as arrows) and ``odds``
 ``{"on": bool}``; the states a
 computer's steps pass through come back as ``computer_steps`` (drawing, message, ``last_to``)

@@ -30,6 +30,7 @@ function select(cls, options) {
 
 // ------------------------------------------------------------------ static book (engine worker)
 const ENGINE = "__puffteachEngine"; // window property: the page's one engine (a promise)
+const REVIEW_STEP = 8; // rolls a review step judges (about 1 s of a bräde game under Pyodide)
 
 /** The static book's configuration, or null in Jupyter (where the kernel runs the engine). */
 function staticConfig() {
@@ -695,7 +696,20 @@ function render({ model, el }) {
   tutorBox.addEventListener("change", () => send({ type: "tutor", on: tutorBox.checked }));
   const [oddsBox, oddsLbl, oddsTxt] = check("pt-odds-box");
   oddsBox.addEventListener("change", () => send({ type: "odds", on: oddsBox.checked }));
-  const reviewBtn = btn("pt-review-btn", { type: "review" });
+  // the review goes a few rolls a step (REVIEW_STEP), each step saying how far it is, until
+  // the panel fills: a long game takes seconds in the browser, and New game stops it
+  const reviewBtn = btn("pt-review-btn", { type: "review", rolls: REVIEW_STEP });
+  let reviewTimer = null;
+  let reviewAsked = null; // the state the next step was asked for (a redraw does not ask again)
+  const reviewOn = (s) => {
+    clearTimeout(reviewTimer);
+    if (!s.review_work || s.review || s.error || !s.outcome || reviewAsked === s) return;
+    reviewTimer = setTimeout(() => {
+      if (cur() !== s || reviewAsked === s) return;
+      reviewAsked = s;
+      send({ type: "review", rolls: REVIEW_STEP });
+    }, 0);
+  };
   bar3.append(compLbl, levelLbl, speedLbl, hintBtn, tutorLbl, oddsLbl, reviewBtn);
   const hintBox = h("div", "pt-hintbox");
   const hintTitle = h("strong");
@@ -927,6 +941,8 @@ function render({ model, el }) {
     tutorBox.checked = !!s.tutor;
     oddsBox.checked = !!s.odds_on;
     reviewBtn.hidden = !s.outcome;
+    reviewBtn.disabled = !!s.review_work && !s.error; // under way (a refusal: click to go on)
+    reviewOn(s);
     const hint = s.hint && s.hint.rev === s.rev ? s.hint : null;
     hintBox.hidden = !hint;
     hintTitle.textContent = w("hint_title");
