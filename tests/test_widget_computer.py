@@ -245,6 +245,10 @@ def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> 
     broken = {**u, "review_work": {"rolls": [{"side": "w"}], "total": n}}
     again = ok(broken, {"type": "review", "rolls": 8})
     assert again["review_work"]["rolls"] == u["review_work"]["rolls"]
+    # so does a kept list of another game's rolls (here the same rolls in another order)
+    other = {**u, "review_work": {"rolls": u["review_work"]["rolls"][::-1], "total": n}}
+    again = ok(other, {"type": "review", "rolls": 8})
+    assert again["review_work"]["rolls"] == u["review_work"]["rolls"]
 
 
 def test_review_shows_a_roll_on_the_board_with_the_better_play() -> None:

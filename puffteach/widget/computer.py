@@ -362,17 +362,24 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
 # --------------------------------------------------------------------------- review
 
 
-def _review_done(state: dict[str, Any]) -> list[RollReview]:
-    """The rolls an unfinished review has judged so far (none if what is kept is not that)."""
+def _review_done(state: dict[str, Any], game: Game) -> list[RollReview]:
+    """The rolls an unfinished review of ``game`` has judged so far (none if what is kept is
+    not that: the state comes back from the front end)."""
     from ..players.hint import RollReview
 
     work = state.get("review_work")
     if not isinstance(work, dict) or not isinstance(work.get("rolls"), list):
         return []
     try:
-        return [RollReview.from_state(x) for x in work["rolls"]]
+        done = [RollReview.from_state(x) for x in work["rolls"]]
     except ValueError:  # not what a review step keeps: judge the game again
         return []
+    if len(done) > len(game.history) or any(
+        (int(x.side), x.dice) != (rec.side, rec.dice)
+        for x, rec in zip(done, game.history, strict=False)
+    ):
+        return []  # the rolls of another game
+    return done
 
 
 def _a_review(ctx: Any, action: dict[str, Any]) -> None:
@@ -395,11 +402,11 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
     if budget is not None and state.get("review"):  # a step more than needed: keep the review
         ctx.say(Message.of("widget.review_done"))
         return
-    done = _review_done(state)
+    done = _review_done(state, game)
     new, total = review_rolls(
         game.record(), COACH_LEVEL, None, REVIEW_LEVEL, start=len(done), count=budget
     )
-    done += new
+    done = (done + new)[:total]
     if len(done) < total:
         state["review"] = None
         state["review_work"] = {"rolls": [x.to_state() for x in done], "total": total}
