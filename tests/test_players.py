@@ -543,6 +543,52 @@ def test_review_of_a_game() -> None:
         pos = rec.position
 
 
+def test_review_luck_is_the_value_of_the_play_the_luck_level_would_make() -> None:
+    """A roll's luck: the value (the hand-written evaluation, 0 plies) of the play advanced
+    would choose for the dice that came, minus the average over every roll that could have
+    come of the play it would choose for that one. Checked roll by roll on a lång puff game
+    with later pasches, where the play of a pasch is found by advanced's beam (its own choice,
+    not the narrower beam of a search's replies)."""
+    from puffteach.color import Color
+    from puffteach.players.base import outcome_estimate
+
+    rs = rules("lang-puff")
+    g = Game(rs, seed=8)
+    rng = random.Random(8)
+    me_player = player("advanced", rng=random.Random(0))
+    players: list[Any] = [RandomPlayer(rng), RandomPlayer(rng)]
+    while not g.is_over() and len(g.history) < 40:
+        before = g.position
+        dice = g.roll(one_die=g.one_die_required())
+        if g.turn is None:
+            continue
+        play = players[before.turn].choose(rs, before, dice)
+        if play.plan.named is not None:
+            g.name_pasch(play.plan.named)
+        for step in play.moves:
+            g.push(step)
+        if g.turn is not None:
+            g.end_roll()
+    later = [r for r in g.history if len(r.dice) == 2 and r.dice[0] == r.dice[1] and r.again]
+    assert later, "the game has a pasch that earned another roll"
+
+    def chosen(pos: Position, dice: tuple[int, ...]) -> float:
+        play = me_player.choose(rs, pos, dice)
+        me = Color(pos.turn)
+        if play.outcome is not None:
+            return outcome_estimate(play.outcome, me).equity
+        return heuristic(rs, play.position, me).equity
+
+    r = review(g.record(), level="advanced")
+    pos = g.start
+    for rec, roll in zip(g.history, r.rolls, strict=False):
+        outcomes = chance_outcomes(rs, pos, len(rec.dice) == 1)
+        assert sum(o.probability for o in outcomes) == 1
+        avg = sum(float(o.probability) * chosen(pos, o.dice) for o in outcomes)
+        assert roll.luck == pytest.approx(chosen(pos, rec.dice) - avg, abs=1e-9), rec
+        pos = rec.position
+
+
 def test_review_in_steps_is_the_review_at_once() -> None:
     """The board's review goes a few rolls a step: the rolls of steps of 5 (and of a step
     past the end) are the rolls of the review at once, their summary the same review, and a

@@ -50,7 +50,7 @@ from ..rules import RuleSet, rules
 from ..rules.brade import PATTERNS
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
-from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer, candidate_plays
+from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer
 
 __all__ = [
     "DEEP_MAX",
@@ -475,13 +475,13 @@ class Review:
 
 
 def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
-    """The 0-ply value of the best play of ``dice`` minus the average over all rolls."""
-    me = pos.turn
-    scorer = p.scorer(rs)
+    """The 0-ply value of the play ``p`` ranks best for ``dice`` minus the average of that
+    over all rolls. The plays are ``p``'s own (a Puff pasch searched with its beam, as it would
+    play it: with the narrow beam of a search's replies a pasch was worth too little, and
+    every other roll looked luckier than it was)."""
 
     def best(d: tuple[int, ...]) -> float:
-        plays = candidate_plays(_turns(rs, pos, d), scorer, p.level.inner_beam)
-        return max(scorer.play(x, me).equity for x in plays)
+        return p.ranked(rs, _turns(rs, pos, d), plies=0)[0][1].equity
 
     avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
     return best(dice) - avg
