@@ -501,18 +501,13 @@ def test_hint_reasons_tower_risk() -> None:
 # --------------------------------------------------------------------------- review
 
 
-def test_review_of_a_game() -> None:
-    """A short game between two players, reviewed: one entry per roll up to the win, the
-    verdicts and the error rates consistent, every side rated."""
-    rs = rules("brade-standard")
-    g = Game(rs, seed=3)
-    rng = random.Random(3)
-    players: list[Any] = [player("advanced", rng=rng), RandomPlayer(rng)]
-    n = 0
-    while not g.is_over() and n < 12:
+def _game(rs: RuleSet, seed: int, players: list[Any], rolls: int) -> Game:
+    """A game of ``rs`` from the dice of ``seed``, each side's roll played by its player,
+    until it is over or has ``rolls`` rolls (a roll with nothing to move closes itself)."""
+    g = Game(rs, seed=seed)
+    while not g.is_over() and len(g.history) < rolls:
         before = g.position
         dice = g.roll(one_die=g.one_die_required())
-        n += 1
         if g.turn is None:  # nothing could be moved: the roll closed itself
             continue
         play = players[before.turn].choose(rs, before, dice)
@@ -522,6 +517,16 @@ def test_review_of_a_game() -> None:
             g.push(step)
         if g.turn is not None:
             g.end_roll()
+    return g
+
+
+def test_review_of_a_game() -> None:
+    """A short game between two players, reviewed: one entry per roll up to the win, the
+    verdicts and the error rates consistent, every side rated."""
+    rs = rules("brade-standard")
+    rng = random.Random(3)
+    g = _game(rs, 3, [player("advanced", rng=rng), RandomPlayer(rng)], 12)
+    n = len(g.history)
     assert n == 12 or g.is_over()
     r = review(g.record())
     assert len(r.rolls) == n
@@ -553,22 +558,9 @@ def test_review_luck_is_the_value_of_the_play_the_luck_level_would_make() -> Non
     from puffteach.players.base import outcome_estimate
 
     rs = rules("lang-puff")
-    g = Game(rs, seed=8)
     rng = random.Random(8)
     me_player = player("advanced", rng=random.Random(0))
-    players: list[Any] = [RandomPlayer(rng), RandomPlayer(rng)]
-    while not g.is_over() and len(g.history) < 40:
-        before = g.position
-        dice = g.roll(one_die=g.one_die_required())
-        if g.turn is None:
-            continue
-        play = players[before.turn].choose(rs, before, dice)
-        if play.plan.named is not None:
-            g.name_pasch(play.plan.named)
-        for step in play.moves:
-            g.push(step)
-        if g.turn is not None:
-            g.end_roll()
+    g = _game(rs, 8, [RandomPlayer(rng), RandomPlayer(rng)], 40)
     later = [r for r in g.history if len(r.dice) == 2 and r.dice[0] == r.dice[1] and r.again]
     assert later, "the game has a pasch that earned another roll"
 
@@ -594,22 +586,8 @@ def test_review_in_steps_is_the_review_at_once() -> None:
     past the end) are the rolls of the review at once, their summary the same review, and a
     roll kept between the steps (``to_state``) reads back unchanged; what is not a kept roll
     is refused."""
-    rs = rules("kontrar-puff")
-    g = Game(rs, seed=5)
     rng = random.Random(5)
-    players: list[Any] = [RandomPlayer(rng), RandomPlayer(rng)]
-    while not g.is_over() and len(g.history) < 14:
-        before = g.position
-        dice = g.roll(one_die=g.one_die_required())
-        if g.turn is None:
-            continue
-        play = players[before.turn].choose(rs, before, dice)
-        if play.plan.named is not None:
-            g.name_pasch(play.plan.named)
-        for step in play.moves:
-            g.push(step)
-        if g.turn is not None:
-            g.end_roll()
+    g = _game(rules("kontrar-puff"), 5, [RandomPlayer(rng), RandomPlayer(rng)], 14)
     record = g.record()
     whole = review(record, level="advanced")
     n = len(whole.rolls)
