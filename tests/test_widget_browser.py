@@ -304,7 +304,13 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             page.goto(url)
             page.wait_for_function("window.ptReady === true")
             expect(page.locator(".pt-reviewbox")).to_be_hidden()
-            page.click("button.pt-review-btn")
+            # by keyboard: Enter on Review; while the review is under way the button says so
+            # (aria-disabled), keeps the focus and does nothing when pressed again
+            review_btn = page.locator("button.pt-review-btn")
+            review_btn.focus()
+            page.keyboard.press("Enter")
+            expect(review_btn).to_have_attribute("aria-disabled", "true")
+            page.keyboard.press("Enter")
             box = page.locator(".pt-reviewbox")
             # the review judges all 64 rolls and the luck of each (every roll that could have
             # come): about 4 s of Python on an idle machine, more under a loaded test run
@@ -316,6 +322,8 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             # the button asked for 8 rolls a step, the board asked again until the last
             steps = [a for a in app.actions if a.get("type") == "review"]
             assert steps == [{"type": "review", "rolls": 8}] * -(-len(review["rolls"]) // 8)
+            expect(review_btn).to_have_attribute("aria-disabled", "false")
+            assert page.evaluate("() => document.activeElement.classList.contains('pt-review-btn')")
             for li, side in zip(sides.all(), review["sides"], strict=True):
                 rate = f"{side['error_rate']:.3f}".replace(".", ",")
                 assert f"{rate} poäng förlorade per beslut" in li.inner_text(), li.inner_text()

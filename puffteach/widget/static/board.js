@@ -698,7 +698,12 @@ function render({ model, el }) {
   oddsBox.addEventListener("change", () => send({ type: "odds", on: oddsBox.checked }));
   // the review goes a few rolls a step (REVIEW_STEP), each step saying how far it is, until
   // the panel fills: a long game takes seconds in the browser, and New game stops it
-  const reviewBtn = btn("pt-review-btn", { type: "review", rolls: REVIEW_STEP });
+  // (while it is under way the button says so with aria-disabled and does nothing: a disabled
+  // button would drop the keyboard focus onto the board)
+  const reviewBtn = btn("pt-review-btn");
+  reviewBtn.addEventListener("click", () => {
+    if (reviewBtn.getAttribute("aria-disabled") !== "true") send({ type: "review", rolls: REVIEW_STEP });
+  });
   let reviewTimer = null;
   let reviewAsked = null; // the state the next step was asked for (a redraw does not ask again)
   const reviewOn = (s) => {
@@ -941,7 +946,8 @@ function render({ model, el }) {
     tutorBox.checked = !!s.tutor;
     oddsBox.checked = !!s.odds_on;
     reviewBtn.hidden = !s.outcome;
-    reviewBtn.disabled = !!s.review_work && !s.error; // under way (a refusal: click to go on)
+    // under way (after a refusal a click goes on)
+    reviewBtn.setAttribute("aria-disabled", String(!!s.review_work && !s.error));
     reviewOn(s);
     const hint = s.hint && s.hint.rev === s.rev ? s.hint : null;
     hintBox.hidden = !hint;
