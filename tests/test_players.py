@@ -584,8 +584,8 @@ def test_review_luck_is_the_value_of_the_play_the_luck_level_would_make() -> Non
 def test_review_in_steps_is_the_review_at_once() -> None:
     """The board's review goes a few rolls a step: the rolls of steps of 5 (and of a step
     past the end) are the rolls of the review at once, their summary the same review, and a
-    roll kept between the steps (``to_state``) reads back unchanged; what is not a kept roll
-    is refused."""
+    roll kept between the steps (``to_state``) reads back unchanged; the game itself is judged
+    as its record is; what is not a kept roll is refused."""
     rng = random.Random(5)
     g = _game(rules("kontrar-puff"), 5, [RandomPlayer(rng), RandomPlayer(rng)], 14)
     record = g.record()
@@ -602,6 +602,8 @@ def test_review_in_steps_is_the_review_at_once() -> None:
     assert tuple(got) == whole.rolls
     assert summarize(got, "puff") == whole
     assert review_rolls(record, "advanced", start=n, count=5) == ([], n)
+    # a game already loaded (the board's own) is judged as its record is
+    assert review_rolls(g, "advanced", start=5, count=5) == (list(whole.rolls[5:10]), n)
     for bad in ({}, {"side": "x"}, {**whole.rolls[0].to_state(), "verdict": "great"}, None):
         with pytest.raises(ValueError):
             RollReview.from_state(bad)

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..board import OFF
 from ..color import Color
@@ -51,6 +51,9 @@ from ..rules.brade import PATTERNS
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
 from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = [
     "DEEP_MAX",
@@ -488,7 +491,7 @@ def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
 
 
 def review_rolls(
-    record: dict[str, Any] | str,
+    record: dict[str, Any] | str | Game,
     level: str = DEFAULT_LEVEL,
     evaluator: Evaluator | None = None,
     luck_level: str = GREEDY_LEVEL,
@@ -498,10 +501,11 @@ def review_rolls(
     """Rolls ``start`` to ``start + count`` (to the end when ``count`` is None) of a game's
     review, judged as :func:`review` judges them, and the number of rolls the review has in
     all: a long review done a few rolls at a time (the board's Review button, so that the page
-    can say how far it is) gives the same rolls as one done at once."""
+    can say how far it is) gives the same rolls as one done at once. ``record`` is a game
+    record (``Game.record()``) or a game already loaded from one."""
     from ..game import Game
 
-    g = Game.load(record)
+    g = record if isinstance(record, Game) else Game.load(record)
     rs = g.rules
     total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
     total = len(g.history) if total is None else total  # decided: RV 11-13's extra rolls aside
@@ -569,5 +573,6 @@ def review(
     quick 0-ply level; the same as ``level`` when ``evaluator`` is given)."""
     from ..game import Game
 
-    rolls, _ = review_rolls(record, level, evaluator, luck_level)
-    return summarize(rolls, Game.load(record).rules.family)
+    g = Game.load(record)
+    rolls, _ = review_rolls(g, level, evaluator, luck_level)
+    return summarize(rolls, g.rules.family)

@@ -403,9 +403,7 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
         ctx.say(Message.of("widget.review_done"))
         return
     done = _review_done(state, game)
-    new, total = review_rolls(
-        game.record(), COACH_LEVEL, None, REVIEW_LEVEL, start=len(done), count=budget
-    )
+    new, total = review_rolls(game, COACH_LEVEL, None, REVIEW_LEVEL, start=len(done), count=budget)
     done = (done + new)[:total]
     if len(done) < total:
         state["review"] = None
