@@ -48,6 +48,11 @@ sessions commits that directory to main between sessions (``training/puff-128`` 
 
     nice python scripts/train.py --family puff --weights training/puff-128 \
         --state training/puff-128 --hours 2 --workers 2
+
+Stopping early: SIGTERM or SIGINT (Ctrl-C, or ``kill -INT``: a run started in the background
+with ``&`` or ``nohup`` would otherwise ignore SIGINT) ends the run after the round under way,
+and the weights and optimiser state are saved as at the deadline; a second signal is not
+needed and does not break the save.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ import json
 import math
 import os
 import random
+import signal
 import statistics
 import sys
 import time
@@ -427,6 +433,27 @@ def widen(net: NumpyNet, hidden: int, meta: dict[str, object], seed: int) -> Num
 
 
 # ----------------------------------------------------------------------------- training loop
+def _stop_on_signal() -> list[str]:
+    """SIGTERM and SIGINT ask the run to stop after the round under way (the returned list
+    gets the signal's name); SIGINT is handled even when the shell started the run ignoring
+    it (a background job)."""
+    stop: list[str] = []
+
+    def ask(signum: int, _frame: object) -> None:
+        stop.append(signal.Signals(signum).name)
+
+    signal.signal(signal.SIGTERM, ask)
+    signal.signal(signal.SIGINT, ask)
+    return stop
+
+
+def _worker_signals() -> None:
+    """Self-play workers leave stopping to the main process (which finishes the round, saves
+    and shuts the pool down): a Ctrl-C reaches the whole process group."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def train(args: argparse.Namespace) -> None:
     state_dir = Path(args.state)
     weights_dir = Path(args.weights)
@@ -472,9 +499,12 @@ def train(args: argparse.Namespace) -> None:
                 nets[fam] = widen(nets[fam], args.hidden, metas[fam], args.seed)
     deadline = time.time() + args.hours * 3600
     last_save = time.time()
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    pool = (
+        ProcessPoolExecutor(args.workers, initializer=_worker_signals) if args.workers > 1 else None
+    )
+    stop = _stop_on_signal()
     try:
-        while time.time() < deadline:
+        while time.time() < deadline and not stop:
             for fam in families:
                 net, meta = nets[fam], metas[fam]
                 if int(str(meta["games"])) >= args.games:
@@ -503,6 +533,9 @@ def train(args: argparse.Namespace) -> None:
                     f"({time.time() - t0:.1f} s)",
                     flush=True,
                 )
+            if stop:
+                print(f"stopping on {stop[0]}", flush=True)
+                break
             if time.time() - last_save > args.save_every or time.time() >= deadline:
                 for fam in families:
                     save(nets[fam], metas[fam], state_dir, weights_dir)
