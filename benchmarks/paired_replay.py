@@ -15,6 +15,8 @@ Variants:
 - ``hits``: when none of master's candidates (the best three by the 0-ply ranking) hits a
   blot, the best two hitting plays of that ranking are searched as well (the Contrapuff
   diagnosis in ``docs-notes/learned-evaluator.md``).
+- ``grandmaster``: the ladder's top level (master with 6 candidates, wider beams and 6
+  replies), to see whether the slower level is the stronger one where the aims are measured.
 - ``net`` (with ``--weights DIR``): master as it is, on a candidate net
   (``DIR/<family>.json``, e.g. one that ``scripts/train.py --weights DIR`` trains), to judge
   the candidate where the aims are measured before its weights ship. A new net changes more
@@ -80,6 +82,7 @@ class HitsMaster(SearchPlayer):
 
 
 VARIANTS: dict[str, Callable[[random.Random], SearchPlayer]] = {
+    "grandmaster": lambda rng: SearchPlayer("grandmaster", rng=rng),
     "hits": lambda rng: HitsMaster("master", rng=rng),
     # master itself: every replayed game must end as stored (a check of the method)
     "master": lambda rng: SearchPlayer("master", rng=rng),
