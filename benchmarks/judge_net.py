@@ -1,0 +1,149 @@
+"""A candidate net judged by greedy play on it, before its weights ship.
+
+Greedy play on the candidate (level ``expert``: no search, the net's estimate mixed with the
+hand-written one as the weights' ``meta["mix"]`` says) plays level B (``advanced`` unless told)
+on the dice streams ``--start`` to ``--stop`` - 1 of a preset, each stream twice with the sides
+swapped and the noise seeds of ``players.play_pair``. Without a search, a better net shows as
+better play at once, and the same streams played by two nets pair their games: most of the
+dice's luck cancels in the difference stream by stream.
+
+Results are appended to ``benchmarks/results/judge-<preset>-<B>-<name>.jsonl`` (one line a
+stream), where the name is ``--name`` or the first 12 hex digits of the weights file's SHA-256;
+a run skips the streams stored, so runs add up across sessions. ``--report`` prints each named
+run's points a game (95% interval), share of the points and games won, and the paired
+difference of each run against the first named. A script, not a test: nothing here is timed.
+
+    python benchmarks/judge_net.py --weights puffteach/players/weights --name shipped --jobs 2
+    python benchmarks/judge_net.py --weights training/puff-128 --name c117392 --jobs 2
+    python benchmarks/judge_net.py --report shipped c117392
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from players import RESULTS, _points, dice_game, summary  # noqa: E402
+
+from puffteach import rules  # noqa: E402
+from puffteach.players.net import Net, net_evaluator  # noqa: E402
+from puffteach.players.search import SearchPlayer, player  # noqa: E402
+
+#: the candidate nets (per process: read once), by weights file and mix
+_NETS: dict[tuple[str, float | None], Net] = {}
+
+
+def load(wfile: str, mix: float | None) -> Net:
+    key = (wfile, mix)
+    net = _NETS.get(key)
+    if net is None:
+        data = json.loads(Path(wfile).read_text())
+        if mix is not None:
+            data["meta"]["mix"] = mix
+        net = _NETS[key] = Net.from_json(data)
+    return net
+
+
+def play_stream(args: tuple[str, str, str, float | None, int]) -> dict[str, object]:
+    """Both games of one dice stream: greedy on the candidate against B, then sides swapped."""
+    preset, against, wfile, mix, stream = args
+    rs = rules(preset)
+    net = load(wfile, mix)
+    pts = []
+    # the seeds of players.play_pair: A White with 2s (B 2s+1), then B White with 2s+7 (A 2s+8)
+    for side, a_seed, b_seed in (
+        (0, 2 * stream, 2 * stream + 1),
+        (1, 2 * stream + 8, 2 * stream + 7),
+    ):
+        a = SearchPlayer("expert", net_evaluator(net), random.Random(a_seed))
+        b = player(against, rng=random.Random(b_seed))
+        seats = [a, b] if side == 0 else [b, a]
+        outcome = dice_game(
+            rs, lambda r, pos, roll, seats=seats: seats[pos.turn].choose(r, pos, roll), stream
+        )
+        pts.append(_points(outcome, side))
+    return {"stream": stream, "points": pts}
+
+
+def path(preset: str, against: str, name: str) -> Path:
+    return RESULTS / f"judge-{preset}-{against}-{name}.jsonl"
+
+
+def stored(preset: str, against: str, name: str) -> dict[int, list[int]]:
+    p = path(preset, against, name)
+    if not p.exists():
+        return {}
+    rows = [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+    return {r["stream"]: r["points"] for r in rows}
+
+
+def ci(xs: list[float]) -> float:
+    return float(1.96 * statistics.stdev(xs) / len(xs) ** 0.5)
+
+
+def report(preset: str, against: str, names: list[str]) -> str:
+    runs = {n: stored(preset, against, n) for n in names}
+    common = sorted(set.intersection(*(set(r) for r in runs.values())))
+    if len(common) < 2:
+        return f"{preset} against {against}: {len(common)} streams in common"
+    lines = [f"{preset}, greedy on each net against {against}, streams in common: {len(common)}"]
+    for n, r in runs.items():
+        m = summary([(r[s][0], r[s][1]) for s in common])
+        lines.append(
+            f"  {n}: {m['ppg']:+.3f} [{m['lo']:+.3f}, {m['hi']:+.3f}] points a game, "
+            f"{m['share']:.1%} of the points, {round(m['wins'] * m['games'])} of "
+            f"{m['games']} games won"
+        )
+    base = runs[names[0]]
+    for n in names[1:]:
+        d = [(sum(runs[n][s]) - sum(base[s])) / 2 for s in common]
+        lines.append(
+            f"  {n} - {names[0]}, stream by stream: {statistics.fmean(d):+.3f} ± {ci(d):.3f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--preset", default="lang-puff")
+    ap.add_argument("--against", default="advanced")
+    ap.add_argument("--weights", help="directory holding <family>.json")
+    ap.add_argument("--mix", type=float, help="the net's share, in place of meta['mix']")
+    ap.add_argument("--name", help="the run's name in the results file")
+    ap.add_argument("--start", type=int, default=3000)
+    ap.add_argument("--stop", type=int, default=4000)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--report", nargs="+", metavar="NAME")
+    a = ap.parse_args(argv)
+    if a.report:
+        print(report(a.preset, a.against, a.report))
+        return 0
+    if not a.weights:
+        raise SystemExit("judge_net: --weights DIR or --report NAME ...")
+    wfile = Path(a.weights) / f"{rules(a.preset).family}.json"
+    if not wfile.is_file():
+        raise SystemExit(f"judge_net: no weights {wfile}")
+    name = a.name or hashlib.sha256(wfile.read_bytes()).hexdigest()[:12]
+    done = stored(a.preset, a.against, name)
+    todo = [s for s in range(a.start, a.stop) if s not in done]
+    tasks = [(a.preset, a.against, str(wfile), a.mix, s) for s in todo]
+    out = path(a.preset, a.against, name)
+    with ProcessPoolExecutor(a.jobs) as pool, out.open("a") as f:
+        for row in pool.map(play_stream, tasks, chunksize=4):
+            f.write(json.dumps(row, separators=(",", ":")) + "\n")
+            f.flush()
+    print(report(a.preset, a.against, [name]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
