@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -32,11 +31,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from players import RESULTS, _points, dice_game, summary  # noqa: E402
+from players import RESULTS, mirrored_pair, summary  # noqa: E402
 
 from puffteach import rules  # noqa: E402
 from puffteach.players.net import Net, net_evaluator  # noqa: E402
-from puffteach.players.search import SearchPlayer, player  # noqa: E402
+from puffteach.players.search import SearchPlayer  # noqa: E402
 
 #: the candidate nets (per process: read once), by weights file and mix
 _NETS: dict[tuple[str, float | None], Net] = {}
@@ -58,19 +57,9 @@ def play_stream(args: tuple[str, str, str, float | None, int]) -> dict[str, obje
     preset, against, wfile, mix, stream = args
     rs = rules(preset)
     net = load(wfile, mix)
-    pts = []
-    # the seeds of players.play_pair: A White with 2s (B 2s+1), then B White with 2s+7 (A 2s+8)
-    for side, a_seed, b_seed in (
-        (0, 2 * stream, 2 * stream + 1),
-        (1, 2 * stream + 8, 2 * stream + 7),
-    ):
-        a = SearchPlayer("expert", net_evaluator(net), random.Random(a_seed))
-        b = player(against, rng=random.Random(b_seed))
-        seats = [a, b] if side == 0 else [b, a]
-        outcome = dice_game(
-            rs, lambda r, pos, roll, seats=seats: seats[pos.turn].choose(r, pos, roll), stream
-        )
-        pts.append(_points(outcome, side))
+    pts = mirrored_pair(
+        rs, lambda rng: SearchPlayer("expert", net_evaluator(net), rng), against, stream
+    )
     return {"stream": stream, "points": pts}
 
 

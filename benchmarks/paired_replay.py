@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from players import RESULTS, _points, dice_game, tally  # noqa: E402
+from players import RESULTS, mirrored_pair, tally  # noqa: E402
 
 from puffteach import rules  # noqa: E402
 from puffteach.color import Color  # noqa: E402
@@ -57,7 +57,7 @@ from puffteach.movegen import Play  # noqa: E402
 from puffteach.odds import pips  # noqa: E402
 from puffteach.players.base import Estimate  # noqa: E402
 from puffteach.players.net import Net, net_evaluator  # noqa: E402
-from puffteach.players.search import SearchPlayer, player  # noqa: E402
+from puffteach.players.search import SearchPlayer  # noqa: E402
 from puffteach.position import Position  # noqa: E402
 
 #: hitting plays searched besides the candidates when none of these hits (variant ``hits``)
@@ -127,19 +127,7 @@ def replay(args: tuple[str, str, str, int, str | None]) -> dict[str, object]:
     preset, variant, against, stream, weights = args
     rs = rules(preset)
     wfile = str(weights_file(weights, preset)) if variant == "net" and weights else None
-    pts = []
-    # the seeds of players.play_pair: A White with 2s (B 2s+1), then B White with 2s+7 (A 2s+8)
-    for side, a_seed, b_seed in (
-        (0, 2 * stream, 2 * stream + 1),
-        (1, 2 * stream + 8, 2 * stream + 7),
-    ):
-        a = make_player(variant, wfile, random.Random(a_seed))
-        b = player(against, rng=random.Random(b_seed))
-        seats = [a, b] if side == 0 else [b, a]
-        outcome = dice_game(
-            rs, lambda r, pos, roll, seats=seats: seats[pos.turn].choose(r, pos, roll), stream
-        )
-        pts.append(_points(outcome, side))
+    pts = mirrored_pair(rs, lambda rng: make_player(variant, wfile, rng), against, stream)
     return {"stream": stream, "points": pts}
 
 

@@ -142,6 +142,28 @@ def play_pair(args: tuple[str, str, str, int]) -> tuple[int, int]:
     return _points(o1, 0), _points(o2, 1)
 
 
+def mirrored_pair(
+    rs: RuleSet, make_a: Callable[[random.Random], search.SearchPlayer], b: str, stream: int
+) -> list[int]:
+    """Both games of dice stream ``stream`` with the noise seeds of :func:`play_pair`, for a
+    player built by ``make_a`` (from its seeded generator) against level ``b``: A's points as
+    White and as Black. The replays and judges of other players on the stored dice use it."""
+    pts = []
+    # A White with 2s (B 2s+1), then B White with 2s+7 (A 2s+8)
+    for side, a_seed, b_seed in (
+        (0, 2 * stream, 2 * stream + 1),
+        (1, 2 * stream + 8, 2 * stream + 7),
+    ):
+        a = make_a(random.Random(a_seed))
+        opp = search.player(b, rng=random.Random(b_seed))
+        seats = [a, opp] if side == 0 else [opp, a]
+        outcome = dice_game(
+            rs, lambda r, pos, roll, seats=seats: seats[pos.turn].choose(r, pos, roll), stream
+        )
+        pts.append(_points(outcome, side))
+    return pts
+
+
 def play_block(args: tuple[str, str, str, int, list[int]]) -> tuple[list[int], list[int]]:
     """Several dice streams (``seed * STREAMS + i`` for each i): the streams and the flat list
     of A's points, two per stream."""
