@@ -8,7 +8,8 @@ better play at once, and the same streams played by two nets pair their games: m
 dice's luck cancels in the difference stream by stream.
 
 Results are appended to ``benchmarks/results/judge-<preset>-<B>-<name>.jsonl`` (one line a
-stream), where the name is ``--name`` or the first 12 hex digits of the weights file's SHA-256;
+stream), where the name is ``--name`` or the first 12 hex digits of the weights file's SHA-256
+(and ``-mix<m>`` if ``--mix`` is given);
 a run skips the streams stored, so runs add up across sessions. ``--report`` prints each named
 run's points a game (95% interval), share of the points and games won, and the paired
 difference of each run against the first named. A script, not a test: nothing here is timed.
@@ -122,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     if not wfile.is_file():
         raise SystemExit(f"judge_net: no weights {wfile}")
     name = a.name or hashlib.sha256(wfile.read_bytes()).hexdigest()[:12]
+    if not a.name and a.mix is not None:
+        name += f"-mix{a.mix}"
     done = stored(a.preset, a.against, name)
     todo = [s for s in range(a.start, a.stop) if s not in done]
     tasks = [(a.preset, a.against, str(wfile), a.mix, s) for s in todo]
