@@ -14,9 +14,16 @@ a run skips the streams stored, so runs add up across sessions. ``--report`` pri
 run's points a game (95% interval), share of the points and games won, and the paired
 difference of each run against the first named. A script, not a test: nothing here is timed.
 
+**Once the candidate ships**, its judged games are the games of ``benchmarks/players.py``'s
+pairing ``expert`` against B (the same players, dice streams and noise seeds, seed 0):
+``--to-players`` appends the named run's streams to that file under the pairing's current
+keys (streams already stored there are skipped). It refuses unless ``--weights`` holds exactly
+the shipped weights file and no ``--mix`` is given, so only games of the shipped players move.
+
     python benchmarks/judge_net.py --weights puffteach/players/weights --name shipped --jobs 2
     python benchmarks/judge_net.py --weights training/puff-128 --name c117392 --jobs 2
     python benchmarks/judge_net.py --report shipped c117392
+    python benchmarks/judge_net.py --weights training/puff-128 --name c134096 --to-players
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import players  # noqa: E402
 from players import RESULTS, mirrored_pair, summary  # noqa: E402
 
 from puffteach import rules  # noqa: E402
@@ -102,6 +110,35 @@ def report(preset: str, against: str, names: list[str]) -> str:
     return "\n".join(lines)
 
 
+def to_players(preset: str, against: str, name: str, wfile: Path) -> int:
+    """Append the judged run ``name`` to ``players.py``'s results as ``expert`` against
+    ``against`` (seed 0, stream numbers kept); the number of streams added. ``wfile`` must be
+    byte for byte the shipped weights file of the preset's family."""
+    family = rules(preset).family
+    shipped = Path(players.search.__file__).resolve().parent / "weights" / f"{family}.json"
+    if wfile.resolve() != shipped and wfile.read_bytes() != shipped.read_bytes():
+        raise SystemExit(f"judge_net: {wfile} is not the shipped {shipped}")
+    ka, kb = players._match_key(preset, "expert", against)
+    have = players.tally(preset, "expert", against, 0)
+    rows = stored(preset, against, name)
+    new = sorted(s for s in rows if s not in have)
+    out = players.results_path(preset)
+    with out.open("a") as f:
+        for k in range(0, len(new), 5):
+            block = new[k : k + 5]
+            line = {
+                "a": "expert",
+                "b": against,
+                "key_a": ka,
+                "key_b": kb,
+                "seed": 0,
+                "streams": block,
+                "points": [p for s in block for p in rows[s]],
+            }
+            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    return len(new)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--preset", default="lang-puff")
@@ -113,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stop", type=int, default=4000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--report", nargs="+", metavar="NAME")
+    ap.add_argument(
+        "--to-players", action="store_true", help="copy the run to players.py (shipped only)"
+    )
     a = ap.parse_args(argv)
     if a.report:
         print(report(a.preset, a.against, a.report))
@@ -125,6 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     name = a.name or hashlib.sha256(wfile.read_bytes()).hexdigest()[:12]
     if not a.name and a.mix is not None:
         name += f"-mix{a.mix}"
+    if a.to_players:
+        if a.mix is not None:
+            raise SystemExit("judge_net: --to-players takes the weights' own mix, not --mix")
+        n = to_players(a.preset, a.against, name, wfile)
+        print(f"{n} streams of {name} added to {players.results_path(a.preset)}")
+        return 0
     done = stored(a.preset, a.against, name)
     todo = [s for s in range(a.start, a.stop) if s not in done]
     tasks = [(a.preset, a.against, str(wfile), a.mix, s) for s in todo]

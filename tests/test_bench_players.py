@@ -120,3 +120,42 @@ def test_keys_of_brade_net_levels_by_highest_score() -> None:
     assert fam == (B.player_key("expert", "brade") + "/top-1", "random/1")
     vasa = B._match_key("vasamuseet", "master", "expert")
     assert vasa == (B.player_key("master", "brade"), B.player_key("expert", "brade"))
+
+
+def _judge() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(
+        "bench_judge_net", ROOT / "benchmarks" / "judge_net.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_judge_net"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_judged_games_move_to_the_expert_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A judged stream of the shipped net is the players' benchmark's stream of expert against
+    advanced (the same dice and noise seeds), so ``--to-players`` may copy it: stream 7 of
+    Regler för bräde played both ways gives the same points. Copied streams land under the
+    pairing's current keys, a second copy adds nothing, and other weights are refused."""
+    J = _judge()
+    P = J.players  # the module judge_net reads its seeds and keys from
+    weights = ROOT / "puffteach" / "players" / "weights" / "brade.json"
+    judged = J.play_stream(("brade-standard", "advanced", str(weights), None, 7))
+    assert judged["points"] == list(P.play_pair(("brade-standard", "expert", "advanced", 7)))
+    monkeypatch.setattr(J, "RESULTS", tmp_path)
+    monkeypatch.setattr(P, "RESULTS", tmp_path)
+    rows = {7: judged["points"], 9: [1, -2]}
+    J.path("brade-standard", "advanced", "x").write_text(
+        "".join(json.dumps({"stream": s, "points": p}) + "\n" for s, p in rows.items())
+    )
+    assert J.to_players("brade-standard", "advanced", "x", weights) == 2
+    assert P.tally("brade-standard", "expert", "advanced") == {7: tuple(rows[7]), 9: (1, -2)}
+    assert J.to_players("brade-standard", "advanced", "x", weights) == 0
+    other = tmp_path / "brade.json"
+    other.write_text(weights.read_text().replace('"seed"', '"Seed"', 1))
+    with pytest.raises(SystemExit, match="not the shipped"):
+        J.to_players("brade-standard", "advanced", "x", other)
