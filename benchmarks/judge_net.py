@@ -43,6 +43,7 @@ import players  # noqa: E402
 from players import RESULTS, mirrored_pair, summary  # noqa: E402
 
 from puffteach import rules  # noqa: E402
+from puffteach.players import search  # noqa: E402
 from puffteach.players.net import Net, net_evaluator  # noqa: E402
 from puffteach.players.search import SearchPlayer  # noqa: E402
 
@@ -115,7 +116,7 @@ def to_players(preset: str, against: str, name: str, wfile: Path) -> int:
     ``against`` (seed 0, stream numbers kept); the number of streams added. ``wfile`` must be
     byte for byte the shipped weights file of the preset's family."""
     family = rules(preset).family
-    shipped = Path(players.search.__file__).resolve().parent / "weights" / f"{family}.json"
+    shipped = Path(str(search.__file__)).resolve().parent / "weights" / f"{family}.json"
     if wfile.resolve() != shipped and wfile.read_bytes() != shipped.read_bytes():
         raise SystemExit(f"judge_net: {wfile} is not the shipped {shipped}")
     ka, kb = players._match_key(preset, "expert", against)
