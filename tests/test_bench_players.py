@@ -15,18 +15,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_players", ROOT / "benchmarks" / "players.py"
-    )
+def _bench(name: str, script: str) -> ModuleType:
+    """A benchmark script loaded as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / script)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_players"] = mod
+    sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
 
 
-B = _bench()
+B = _bench("bench_players", "players.py")
 
 
 def test_summary_by_hand() -> None:
@@ -122,18 +121,6 @@ def test_keys_of_brade_net_levels_by_highest_score() -> None:
     assert vasa == (B.player_key("master", "brade"), B.player_key("expert", "brade"))
 
 
-def _judge() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location(
-        "bench_judge_net", ROOT / "benchmarks" / "judge_net.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_judge_net"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_judged_games_move_to_the_expert_row(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -141,7 +128,7 @@ def test_judged_games_move_to_the_expert_row(
     advanced (the same dice and noise seeds), so ``--to-players`` may copy it: stream 7 of
     Regler för bräde played both ways gives the same points. Copied streams land under the
     pairing's current keys, a second copy adds nothing, and other weights are refused."""
-    J = _judge()
+    J = _bench("bench_judge_net", "judge_net.py")
     P = J.players  # the module judge_net reads its seeds and keys from
     weights = ROOT / "puffteach" / "players" / "weights" / "brade.json"
     judged = J.play_stream(("brade-standard", "advanced", str(weights), None, 7))
