@@ -18,7 +18,9 @@ difference of each run against the first named. A script, not a test: nothing he
 pairing ``expert`` against B (the same players, dice streams and noise seeds, seed 0):
 ``--to-players`` appends the named run's streams to that file under the pairing's current
 keys (streams already stored there are skipped). It refuses unless ``--weights`` holds exactly
-the shipped weights file and no ``--mix`` is given, so only games of the shipped players move.
+the shipped weights file and no ``--mix`` is given, and unless the run's first and last new
+streams, played again by the benchmark's own players, come out the same (a run's file does not
+record the mix it was played with), so only games of the shipped players move.
 
     python benchmarks/judge_net.py --weights puffteach/players/weights --name shipped --jobs 2
     python benchmarks/judge_net.py --weights training/puff-128 --name c117392 --jobs 2
@@ -123,6 +125,11 @@ def to_players(preset: str, against: str, name: str, wfile: Path) -> int:
     have = players.tally(preset, "expert", against, 0)
     rows = stored(preset, against, name)
     new = sorted(s for s in rows if s not in have)
+    # the run's file does not say which mix or weights played it: replay its first and last
+    # stream with the benchmark's own players, and copy nothing unless they come out the same
+    for s in {new[0], new[-1]} if new else ():
+        if list(players.play_pair((preset, "expert", against, s))) != rows[s]:
+            raise SystemExit(f"judge_net: stream {s} of {name} does not replay as expert")
     out = players.results_path(preset)
     with out.open("a") as f:
         for k in range(0, len(new), 5):

@@ -125,24 +125,36 @@ def test_judged_games_move_to_the_expert_row(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A judged stream of the shipped net is the players' benchmark's stream of expert against
-    advanced (the same dice and noise seeds), so ``--to-players`` may copy it: stream 7 of
-    Regler för bräde played both ways gives the same points. Copied streams land under the
-    pairing's current keys, a second copy adds nothing, and other weights are refused."""
+    advanced (the same dice and noise seeds), so ``--to-players`` may copy it: streams 7 and 9
+    of Regler för bräde played both ways give the same points. Copied streams land under the
+    pairing's current keys, a second copy adds nothing; other weights are refused, and so is a
+    run whose streams do not replay as the benchmark's expert (here a made-up result)."""
     J = _bench("bench_judge_net", "judge_net.py")
     P = J.players  # the module judge_net reads its seeds and keys from
     weights = ROOT / "puffteach" / "players" / "weights" / "brade.json"
-    judged = J.play_stream(("brade-standard", "advanced", str(weights), None, 7))
-    assert judged["points"] == list(P.play_pair(("brade-standard", "expert", "advanced", 7)))
+    rows = {
+        s: J.play_stream(("brade-standard", "advanced", str(weights), None, s))["points"]
+        for s in (7, 9)
+    }
+    assert rows[7] == list(P.play_pair(("brade-standard", "expert", "advanced", 7)))
     monkeypatch.setattr(J, "RESULTS", tmp_path)
     monkeypatch.setattr(P, "RESULTS", tmp_path)
-    rows = {7: judged["points"], 9: [1, -2]}
-    J.path("brade-standard", "advanced", "x").write_text(
-        "".join(json.dumps({"stream": s, "points": p}) + "\n" for s, p in rows.items())
-    )
+
+    def judged(name: str, rows: dict[int, list[int]]) -> None:
+        J.path("brade-standard", "advanced", name).write_text(
+            "".join(json.dumps({"stream": s, "points": p}) + "\n" for s, p in rows.items())
+        )
+
+    judged("x", rows)
     assert J.to_players("brade-standard", "advanced", "x", weights) == 2
-    assert P.tally("brade-standard", "expert", "advanced") == {7: tuple(rows[7]), 9: (1, -2)}
+    assert P.tally("brade-standard", "expert", "advanced") == {s: tuple(rows[s]) for s in rows}
     assert J.to_players("brade-standard", "advanced", "x", weights) == 0
     other = tmp_path / "brade.json"
     other.write_text(weights.read_text().replace('"seed"', '"Seed"', 1))
     with pytest.raises(SystemExit, match="not the shipped"):
         J.to_players("brade-standard", "advanced", "x", other)
+    real = P.play_pair(("brade-standard", "expert", "advanced", 11))
+    judged("y", {11: [real[0] + 1, real[1]]})
+    with pytest.raises(SystemExit, match="does not replay"):
+        J.to_players("brade-standard", "advanced", "y", weights)
+    assert 11 not in P.tally("brade-standard", "expert", "advanced")
