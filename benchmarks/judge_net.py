@@ -130,20 +130,10 @@ def to_players(preset: str, against: str, name: str, wfile: Path) -> int:
     for s in {new[0], new[-1]} if new else ():
         if list(players.play_pair((preset, "expert", against, s))) != rows[s]:
             raise SystemExit(f"judge_net: stream {s} of {name} does not replay as expert")
-    out = players.results_path(preset)
-    with out.open("a") as f:
-        for k in range(0, len(new), 5):
-            block = new[k : k + 5]
-            line = {
-                "a": "expert",
-                "b": against,
-                "key_a": ka,
-                "key_b": kb,
-                "seed": 0,
-                "streams": block,
-                "points": [p for s in block for p in rows[s]],
-            }
-            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    for k in range(0, len(new), 5):
+        block = new[k : k + 5]
+        pts = [p for s in block for p in rows[s]]
+        players.store_block(preset, ("expert", against), (ka, kb), 0, block, pts)
     return len(new)
 
 

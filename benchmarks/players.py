@@ -241,6 +241,30 @@ def stored(preset: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def store_block(
+    preset: str,
+    pair: tuple[str, str],
+    keys: tuple[str, str],
+    seed: int,
+    streams: list[int],
+    pts: list[int],
+) -> None:
+    """Append one finished block of streams (A's points, two per stream) to the results file."""
+    line = {
+        "a": pair[0],
+        "b": pair[1],
+        "key_a": keys[0],
+        "key_b": keys[1],
+        "seed": seed,
+        "streams": streams,
+        "points": pts,
+    }
+    path = results_path(preset)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        f.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
 def _match_key(preset: str, a: str, b: str) -> tuple[str, str]:
     rs = rules(preset)
     shapes = family_of(rs).shape_wins(rs)
@@ -299,21 +323,9 @@ def run_match(
     want = [i for i in range(max(1, games // 2)) if seed * STREAMS + i not in have]
     blocks = [want[k : k + block] for k in range(0, len(want), block)]
     work = [(preset, a, b, seed, bl) for bl in blocks]
-    path = results_path(preset)
-    path.parent.mkdir(parents=True, exist_ok=True)
 
     def store(streams: list[int], pts: list[int]) -> None:
-        line = {
-            "a": a,
-            "b": b,
-            "key_a": ka,
-            "key_b": kb,
-            "seed": seed,
-            "streams": streams,
-            "points": pts,
-        }
-        with path.open("a") as f:
-            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+        store_block(preset, (a, b), (ka, kb), seed, streams, pts)
 
     if jobs > 1 and len(work) > 1:
         with ProcessPoolExecutor(jobs) as ex:
