@@ -121,7 +121,7 @@ def to_players(preset: str, against: str, name: str, wfile: Path) -> int:
     shipped = Path(str(search.__file__)).resolve().parent / "weights" / f"{family}.json"
     if wfile.resolve() != shipped and wfile.read_bytes() != shipped.read_bytes():
         raise SystemExit(f"judge_net: {wfile} is not the shipped {shipped}")
-    ka, kb = players._match_key(preset, "expert", against)
+    ka, kb = players.match_key(preset, "expert", against)
     have = players.tally(preset, "expert", against, 0)
     rows = stored(preset, against, name)
     new = sorted(s for s in rows if s not in have)

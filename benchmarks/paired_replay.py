@@ -45,11 +45,12 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from players import RESULTS, mirrored_pair, tally  # noqa: E402
+from players import RESULTS, match_key, mirrored_pair, paired, tally  # noqa: E402
 
 from puffteach import rules  # noqa: E402
 from puffteach.color import Color  # noqa: E402
@@ -128,35 +129,51 @@ def replay(args: tuple[str, str, str, int, str | None]) -> dict[str, object]:
     rs = rules(preset)
     wfile = str(weights_file(weights, preset)) if variant == "net" and weights else None
     pts = mirrored_pair(rs, lambda rng: make_player(variant, wfile, rng), against, stream)
-    return {"stream": stream, "points": pts}
+    return {"stream": stream, "points": pts, "key": replay_key(preset, against)}
+
+
+def replay_key(preset: str, against: str) -> str:
+    """The keys of the stored row a replay pairs with (master's and B's, ``players.py``): the
+    variants play on the shipped net too, so a replay counts only beside the row of the
+    same keys (rows without a key were played before keys were recorded, 28 November)."""
+    return "|".join(match_key(preset, "master", against))
 
 
 def path(preset: str, variant: str, against: str) -> Path:
     return RESULTS / f"replay-{preset}-{variant}-{against}.jsonl"
 
 
-def report(preset: str, variant: str, against: str) -> str:
-    stored = tally(preset, "master", against)
-    rows = []
+def replayed(preset: str, variant: str, against: str) -> tuple[list[dict[str, Any]], int]:
+    """The stored replays under the current keys, and how many others the file holds."""
     p = path(preset, variant, against)
+    rows = []
     if p.exists():
         rows = [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+    key = replay_key(preset, against)
+    return [r for r in rows if r.get("key") == key], sum(r.get("key") != key for r in rows)
+
+
+def report(preset: str, variant: str, against: str) -> str:
+    stored = tally(preset, "master", against)
+    rows, other = replayed(preset, variant, against)
     pairs = [(r["points"], list(stored[r["stream"]])) for r in rows if r["stream"] in stored]
+    left_out = f" ({other} replayed under other keys left out)" if other else ""
     if len(pairs) < 2:
-        return f"{preset} {variant} vs {against}: {len(pairs)} streams replayed"
+        return f"{preset} {variant} vs {against}: {len(pairs)} streams replayed{left_out}"
 
     def ci(xs: list[float]) -> float:
         return 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
 
-    dp = [(sum(n) - sum(o)) / 2 for n, o in pairs]
+    by_stream = {r["stream"]: tuple(r["points"]) for r in rows if r["stream"] in stored}
+    _, dp_mean, dp_ci = paired(by_stream, stored)
     dw = [(sum(x > 0 for x in n) - sum(x > 0 for x in o)) / 2 for n, o in pairs]
     won_new = sum(x > 0 for n, _ in pairs for x in n)
     won_old = sum(x > 0 for _, o in pairs for x in o)
     return (
         f"{preset} {variant} vs {against}: {len(pairs)} streams ({2 * len(pairs)} games), "
         f"{sum(n != o for n, o in pairs)} ended differently; won {won_new} (master {won_old}); "
-        f"points a game {statistics.fmean(dp):+.3f} ± {ci(dp):.3f}, "
-        f"share of games won {statistics.fmean(dw):+.4f} ± {ci(dw):.4f}"
+        f"points a game {dp_mean:+.3f} ± {dp_ci:.3f}, "
+        f"share of games won {statistics.fmean(dw):+.4f} ± {ci(dw):.4f}{left_out}"
     )
 
 
@@ -173,9 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     name = variant_name(a.variant, a.weights, a.preset)
     if not a.report:
         out = path(a.preset, name, a.against)
-        done = set()
-        if out.exists():
-            done = {json.loads(line)["stream"] for line in out.read_text().splitlines() if line}
+        done = {r["stream"] for r in replayed(a.preset, name, a.against)[0]}
         todo = [
             s for s in sorted(tally(a.preset, "master", a.against))[: a.streams] if s not in done
         ]

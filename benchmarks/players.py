@@ -15,11 +15,14 @@ seed, the streams and A's points in each game. A run asks for a number of games 
 and plays only the streams of its seed not stored yet, so runs add up across sessions;
 ``--report`` prints the table from everything stored under the current keys (every seed).
 A changed level, evaluator or weights starts a new count; the old lines stay in the file.
+``--compare A1 A2 B`` sets two stored rows against the same B side by side on the streams both
+played (same dice, same seeds for B): A1's points a game minus A2's, with a 95% interval.
 
     python benchmarks/players.py --games 2000 --preset lang-puff --jobs 2   # the ladder
     python benchmarks/players.py --games 200 --pairing expert:random        # every preset
     python benchmarks/players.py --report                                   # the stored table
     python benchmarks/players.py --times --positions 300   # decision times at the default level
+    python benchmarks/players.py --preset lang-puff --compare master expert advanced
 
 Pairings (default): the strongest match level against random and against greedy (the
 ``advanced`` level: greedy on the hand-written evaluation), and each level against the one
@@ -265,7 +268,7 @@ def store_block(
         f.write(json.dumps(line, separators=(",", ":")) + "\n")
 
 
-def _match_key(preset: str, a: str, b: str) -> tuple[str, str]:
+def match_key(preset: str, a: str, b: str) -> tuple[str, str]:
     rs = rules(preset)
     shapes = family_of(rs).shape_wins(rs)
     top = max_points(rs)
@@ -275,7 +278,7 @@ def _match_key(preset: str, a: str, b: str) -> tuple[str, str]:
 def tally(preset: str, a: str, b: str, seed: int | None = None) -> dict[int, tuple[int, int]]:
     """The stored results of A against B under the current keys: stream -> A's points (as
     White, as Black). ``seed`` None: every seed (stream numbers offset by seed * STREAMS)."""
-    ka, kb = _match_key(preset, a, b)
+    ka, kb = match_key(preset, a, b)
     out: dict[int, tuple[int, int]] = {}
     for r in stored(preset):
         if (r["a"], r["b"], r["key_a"], r["key_b"]) != (a, b, ka, kb):
@@ -312,13 +315,29 @@ def summary(per_stream: list[tuple[int, int]]) -> dict[str, float]:
     }
 
 
+def paired(
+    first: dict[int, tuple[int, int]], second: dict[int, tuple[int, int]]
+) -> tuple[int, float, float]:
+    """The first result minus the second, stream by stream, on the streams both played
+    (e.g. master against advanced and expert against advanced: the same dice and the same
+    seeds for B's random choices, so much of the luck cancels): the streams compared, the
+    difference in points a game and the half-width of its 95% interval (infinite below two
+    streams)."""
+    common = sorted(first.keys() & second.keys())
+    diff = [(sum(first[s]) - sum(second[s])) / 2 for s in common]
+    if len(diff) < 2:
+        return len(diff), (diff[0] if diff else 0.0), math.inf
+    half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff))
+    return len(diff), statistics.fmean(diff), half
+
+
 def run_match(
     preset: str, a: str, b: str, games: int, jobs: int, seed: int = 0, block: int = 5
 ) -> dict[str, float]:
     """Play A against B on ``preset`` until ``games`` games of ``seed``'s streams are stored
     (resuming where the stored results stop); each finished block of streams is appended to
     the results file at once, so an interrupted run loses at most the blocks in play."""
-    ka, kb = _match_key(preset, a, b)
+    ka, kb = match_key(preset, a, b)
     have = tally(preset, a, b, seed)
     want = [i for i in range(max(1, games // 2)) if seed * STREAMS + i not in have]
     blocks = [want[k : k + block] for k in range(0, len(want), block)]
@@ -393,6 +412,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--report", action="store_true", help="print the table of stored results")
+    ap.add_argument(
+        "--compare",
+        nargs=3,
+        metavar=("A1", "A2", "B"),
+        help="stored A1 against B minus A2 against B, stream by stream",
+    )
     ap.add_argument("--times", action="store_true", help="decision times instead of matches")
     ap.add_argument("--level", default=DEFAULT_LEVEL, help="level for --times")
     ap.add_argument("--positions", type=int, default=200, help="decisions per preset (--times)")
@@ -404,6 +429,15 @@ def main(argv: list[str] | None = None) -> int:
     pairs: list[tuple[str, str]] | None = (
         [(p.split(":", 1)[0], p.split(":", 1)[1]) for p in args.pairing] if args.pairing else None
     )
+    if args.compare:
+        a1, a2, b = args.compare
+        for name in names:
+            n, mean, half = paired(tally(name, a1, b), tally(name, a2, b))
+            print(
+                f"{name:28} {a1} − {a2}, both against {b}: {n} streams ({2 * n} games), "
+                f"{mean:+.3f} ± {half:.3f} points a game"
+            )
+        return 0
     if args.report:
         report(names, pairs)
         return 0

@@ -42,6 +42,21 @@ def test_summary_by_hand() -> None:
     assert r["share"] == pytest.approx(0.75)
 
 
+def test_paired_difference_by_hand() -> None:
+    """Two rows against the same B: streams 0 and 1 in both, 2 and 3 in one each. Stream 0:
+    first +2 and -1, second +1 and -1, a difference of (1 - 0) / 2 = 0.5 a game; stream 1:
+    the same points, 0. Mean 0.25; the differences' standard deviation is sqrt(0.125), so
+    the 95% half-width is 1.96 * sqrt(0.125) / sqrt(2) = 0.49. One common stream gives no
+    interval ((2 + 2) - (-1 + 1) = 4 points over two games: 2 a game), none gives nothing."""
+    first = {0: (2, -1), 1: (1, 1), 2: (0, 2)}
+    second = {0: (1, -1), 1: (1, 1), 3: (2, 2)}
+    n, mean, half = B.paired(first, second)
+    assert (n, mean) == (2, pytest.approx(0.25))
+    assert half == pytest.approx(0.49)
+    assert B.paired({0: (2, 2)}, {0: (-1, 1)}) == (1, 2.0, float("inf"))
+    assert B.paired(first, {9: (1, 1)}) == (0, 0.0, float("inf"))
+
+
 def test_pairings_of_the_ladder() -> None:
     """Strongest against random and against greedy, then each level against the one below."""
     assert B.pairings("master") == [
@@ -101,23 +116,23 @@ def test_keys_of_levels_by_family(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_keys_of_rule_sets_with_patterns() -> None:
     """The tower threats of the hand-written evaluation change play only where a tower wins
     (tower-goose), so only those rule sets' keys carry their version."""
-    lang = B._match_key("lang-puff", "master", "advanced")
-    pierer = B._match_key("pierer-contrapuff", "master", "advanced")
+    lang = B.match_key("lang-puff", "master", "advanced")
+    pierer = B.match_key("pierer-contrapuff", "master", "advanced")
     assert lang == (B.player_key("master", "puff"), B.player_key("advanced", "puff"))
     assert pierer == tuple(k + f"/patterns-{B.PATTERN_VERSION}" for k in lang)
-    assert B._match_key("pierer-contrapuff", "master", "random")[1] == "random/1"
-    assert B._match_key("vasamuseet", "master", "advanced")[0] == B.player_key("master", "brade")
+    assert B.match_key("pierer-contrapuff", "master", "random")[1] == "random/1"
+    assert B.match_key("vasamuseet", "master", "advanced")[0] == B.player_key("master", "brade")
 
 
 def test_keys_of_brade_net_levels_by_highest_score() -> None:
     """The bräde net's equity is cut at the rule set's highest score: the net levels of the
     rule sets where that cut is below the old six carry it (their play changed); Vasamuseet's
     and the hand-written levels' keys stay as they were."""
-    std = B._match_key("brade-standard", "master", "advanced")
+    std = B.match_key("brade-standard", "master", "advanced")
     assert std == (B.player_key("master", "brade") + "/top-4", B.player_key("advanced", "brade"))
-    fam = B._match_key("brade-family", "expert", "random")
+    fam = B.match_key("brade-family", "expert", "random")
     assert fam == (B.player_key("expert", "brade") + "/top-1", "random/1")
-    vasa = B._match_key("vasamuseet", "master", "expert")
+    vasa = B.match_key("vasamuseet", "master", "expert")
     assert vasa == (B.player_key("master", "brade"), B.player_key("expert", "brade"))
 
 
@@ -158,3 +173,33 @@ def test_judged_games_move_to_the_expert_row(
     with pytest.raises(SystemExit, match="does not replay"):
         J.to_players("brade-standard", "advanced", "y", weights)
     assert 11 not in P.tally("brade-standard", "expert", "advanced")
+
+
+def test_replays_count_only_beside_the_row_of_their_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay is set against the stored master row of the same keys only. Stored master
+    against advanced: stream 0 +1 and -1, stream 1 +2 and 0. Replayed: stream 0 +2 and -1
+    (0.5 a game better), stream 1 as stored (0); mean +0.25, half-width 1.96 *
+    sqrt(0.125) / sqrt(2) = 0.49; each side won 2 games; one stream ended differently. A
+    third replay without the keys (played on another net) is left out and said so."""
+    R = _bench("bench_paired_replay", "paired_replay.py")
+    P = sys.modules["players"]  # the module paired_replay reads its results from
+    monkeypatch.setattr(P, "RESULTS", tmp_path)
+    monkeypatch.setattr(R, "RESULTS", tmp_path)
+    keys = P.match_key("lang-puff", "master", "advanced")
+    P.store_block("lang-puff", ("master", "advanced"), keys, 0, [0, 1], [1, -1, 2, 0])
+    key = R.replay_key("lang-puff", "advanced")
+    rows = [
+        {"stream": 0, "points": [2, -1], "key": key},
+        {"stream": 1, "points": [2, 0], "key": key},
+        {"stream": 0, "points": [-2, -2]},
+    ]
+    R.path("lang-puff", "grandmaster", "advanced").write_text(
+        "".join(json.dumps(r) + "\n" for r in rows)
+    )
+    assert R.report("lang-puff", "grandmaster", "advanced") == (
+        "lang-puff grandmaster vs advanced: 2 streams (4 games), 1 ended differently; "
+        "won 2 (master 2); points a game +0.250 ± 0.490, share of games won +0.0000 ± 0.0000"
+        " (1 replayed under other keys left out)"
+    )
