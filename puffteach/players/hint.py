@@ -77,11 +77,12 @@ __all__ = [
 #: (verdict, equity lost from which it applies), mildest first; "best" below the first.
 #: gnubg's thresholds, checked on the ladder (``benchmarks/calibrate.py``, the tutor judging
 #: each level's own games): doubtful-or-worse / bad-or-worse / very bad for advanced (greedy)
-#: 1.7% / 0.5% / 0.3% of its decisions in Puff and 36% / 22% / 8.8% in bräde, for beginner
-#: 40% / 27% / 18% and 67% / 54% / 38%. In bräde the greedy player does lose about a point a
-#: game to the tutor's level, some four very bad plays of at least 0.16, so the thresholds
-#: flag real errors there; in Puff halving them would flag 6% of the greedy player's plays,
-#: doubling them would hide most of the casual player's. Kept for both families.
+#: 2.3% / 0.4% / 0.2% of its decisions in Puff (the 128-unit Puff net judging, 28 November
+#: 2026) and 36% / 23% / 9.5% in bräde, for beginner 40% / 28% / 18% and 64% / 55% / 42.5%. In
+#: bräde the greedy player does lose about a point a game to the tutor's level, some four very
+#: bad plays of at least 0.16, so the thresholds flag real errors there; in Puff halving them
+#: would flag 7.6% of the greedy player's plays, doubling them would hide 84% of the casual
+#: player's. Kept for both families.
 VERDICTS: Final[tuple[tuple[str, float], ...]] = (
     ("good", 1e-9),
     ("doubtful", 0.04),
@@ -94,17 +95,18 @@ VERDICTS: Final[tuple[tuple[str, float], ...]] = (
 #: games a level and family, every decision judged as :func:`review` judges it, at the tutor's
 #: level): a band is named after the level whose error rate it holds, its limit is the
 #: geometric mean of that level's error rate and the next weaker one's, and the top band ends
-#: at half the advanced level's rate (the judge's own rate is 0). Measured error rates, Puff:
-#: expert 0.0002, advanced 0.0048, intermediate 0.0091, casual 0.057, beginner 0.13; bräde:
-#: expert 0, advanced 0.050, intermediate 0.077, casual 0.156, beginner 0.197 (bräde's
-#: decisions are worth more: jan, and the greedy player loses about a point a game to the
-#: expert level there, against 0.04 in lång puff)
+#: at half the advanced level's rate (the judge's own rate is 0). Measured error rates, Puff
+#: (again with the 128-unit Puff net, 28 November 2026): expert 0.0004, advanced 0.0057,
+#: intermediate 0.0100, casual 0.057, beginner 0.138; bräde (the bräde net judging, 26
+#: November 2026): expert 0, advanced 0.056, intermediate 0.079, casual 0.19, beginner 0.27
+#: (bräde's decisions are worth more: jan, and the greedy player loses about a point a game
+#: to the expert level there, against 0.07 in lång puff)
 RATINGS: Final[dict[str, tuple[tuple[str, float], ...]]] = {
     "puff": (
-        ("expert", 0.0025),
-        ("advanced", 0.0065),
-        ("intermediate", 0.023),
-        ("casual", 0.087),
+        ("expert", 0.0028),
+        ("advanced", 0.0076),
+        ("intermediate", 0.024),
+        ("casual", 0.089),
         ("beginner", float("inf")),
     ),
     "brade": (
