@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -87,10 +86,6 @@ def stored(preset: str, against: str, name: str) -> dict[int, list[int]]:
     return {r["stream"]: r["points"] for r in rows}
 
 
-def ci(xs: list[float]) -> float:
-    return float(1.96 * statistics.stdev(xs) / len(xs) ** 0.5)
-
-
 def report(preset: str, against: str, names: list[str]) -> str:
     runs = {n: stored(preset, against, n) for n in names}
     common = sorted(set.intersection(*(set(r) for r in runs.values())))
@@ -104,12 +99,10 @@ def report(preset: str, against: str, names: list[str]) -> str:
             f"{m['share']:.1%} of the points, {round(m['wins'] * m['games'])} of "
             f"{m['games']} games won"
         )
-    base = runs[names[0]]
+    pairs = {n: {s: (r[s][0], r[s][1]) for s in common} for n, r in runs.items()}
     for n in names[1:]:
-        d = [(sum(runs[n][s]) - sum(base[s])) / 2 for s in common]
-        lines.append(
-            f"  {n} - {names[0]}, stream by stream: {statistics.fmean(d):+.3f} ± {ci(d):.3f}"
-        )
+        _, mean, half = players.paired(pairs[n], pairs[names[0]])
+        lines.append(f"  {n} - {names[0]}, stream by stream: {mean:+.3f} ± {half:.3f}")
     return "\n".join(lines)
 
 
