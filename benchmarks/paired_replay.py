@@ -156,7 +156,8 @@ def replayed(preset: str, variant: str, against: str) -> tuple[list[dict[str, An
 def report(preset: str, variant: str, against: str) -> str:
     stored = tally(preset, "master", against)
     rows, other = replayed(preset, variant, against)
-    pairs = [(r["points"], list(stored[r["stream"]])) for r in rows if r["stream"] in stored]
+    by_stream = {r["stream"]: tuple(r["points"]) for r in rows if r["stream"] in stored}
+    pairs = [(p, stored[s]) for s, p in by_stream.items()]
     left_out = f" ({other} replayed under other keys left out)" if other else ""
     if len(pairs) < 2:
         return f"{preset} {variant} vs {against}: {len(pairs)} streams replayed{left_out}"
@@ -164,7 +165,6 @@ def report(preset: str, variant: str, against: str) -> str:
     def ci(xs: list[float]) -> float:
         return 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
 
-    by_stream = {r["stream"]: tuple(r["points"]) for r in rows if r["stream"] in stored}
     _, dp_mean, dp_ci = paired(by_stream, stored)
     dw = [(sum(x > 0 for x in n) - sum(x > 0 for x in o)) / 2 for n, o in pairs]
     won_new = sum(x > 0 for n, _ in pairs for x in n)
