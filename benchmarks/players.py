@@ -17,12 +17,16 @@ and plays only the streams of its seed not stored yet, so runs add up across ses
 A changed level, evaluator or weights starts a new count; the old lines stay in the file.
 ``--compare A1 A2 B`` sets two stored rows against the same B side by side on the streams both
 played (same dice, same seeds for B): A1's points a game minus A2's, with a 95% interval.
+``--history A B`` lists A against B under every key it was stored with (an earlier net, say),
+each beside the current row on the streams both played: the change in points a game and in
+the share of games won, with 95% intervals, without playing the old player again.
 
     python benchmarks/players.py --games 2000 --preset lang-puff --jobs 2   # the ladder
     python benchmarks/players.py --games 200 --pairing expert:random        # every preset
     python benchmarks/players.py --report                                   # the stored table
     python benchmarks/players.py --times --positions 300   # decision times at the default level
     python benchmarks/players.py --preset lang-puff --compare master expert advanced
+    python benchmarks/players.py --preset pierer-contrapuff --history master random
 
 Pairings (default): the strongest match level against random and against greedy (the
 ``advanced`` level: greedy on the hand-written evaluation), and each level against the one
@@ -39,7 +43,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -278,16 +282,23 @@ def match_key(preset: str, a: str, b: str) -> tuple[str, str]:
 def tally(preset: str, a: str, b: str, seed: int | None = None) -> dict[int, tuple[int, int]]:
     """The stored results of A against B under the current keys: stream -> A's points (as
     White, as Black). ``seed`` None: every seed (stream numbers offset by seed * STREAMS)."""
-    ka, kb = match_key(preset, a, b)
-    out: dict[int, tuple[int, int]] = {}
+    return by_keys(preset, a, b, seed).get(match_key(preset, a, b), {})
+
+
+def by_keys(
+    preset: str, a: str, b: str, seed: int | None = None
+) -> dict[tuple[str, str], dict[int, tuple[int, int]]]:
+    """Every stored result of A against B, old keys too (an earlier net, level or
+    ``PLAY_VERSION``), by its keys in the order first stored: stream -> A's points as in
+    :func:`tally`."""
+    out: dict[tuple[str, str], dict[int, tuple[int, int]]] = {}
     for r in stored(preset):
-        if (r["a"], r["b"], r["key_a"], r["key_b"]) != (a, b, ka, kb):
+        if (r["a"], r["b"]) != (a, b) or (seed is not None and r["seed"] != seed):
             continue
-        if seed is not None and r["seed"] != seed:
-            continue
+        rows = out.setdefault((r["key_a"], r["key_b"]), {})
         pts = r["points"]
         for j, i in enumerate(r["streams"]):
-            out[r["seed"] * STREAMS + i] = (pts[2 * j], pts[2 * j + 1])
+            rows[r["seed"] * STREAMS + i] = (pts[2 * j], pts[2 * j + 1])
     return out
 
 
@@ -316,7 +327,7 @@ def summary(per_stream: list[tuple[int, int]]) -> dict[str, float]:
 
 
 def paired(
-    first: dict[int, tuple[int, int]], second: dict[int, tuple[int, int]]
+    first: Mapping[int, tuple[float, float]], second: Mapping[int, tuple[float, float]]
 ) -> tuple[int, float, float]:
     """The first result minus the second, stream by stream, on the streams both played
     (e.g. master against advanced and expert against advanced: the same dice and the same
@@ -329,6 +340,38 @@ def paired(
         return len(diff), (diff[0] if diff else 0.0), math.inf
     half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff))
     return len(diff), statistics.fmean(diff), half
+
+
+def paired_wins(
+    first: dict[int, tuple[int, int]], second: dict[int, tuple[int, int]]
+) -> tuple[int, float, float]:
+    """As :func:`paired`, for the share of games won: the streams compared, the first's share
+    minus the second's and the half-width of its 95% interval."""
+    won = {s: (float(p1 > 0), float(p2 > 0)) for s, (p1, p2) in first.items()}
+    other = {s: (float(p1 > 0), float(p2 > 0)) for s, (p1, p2) in second.items()}
+    return paired(won, other)
+
+
+def history(preset: str, a: str, b: str) -> list[str]:
+    """The stored rows of A against B under every key they were played with, oldest first,
+    each beside the current keys' row on the streams both played (same dice, same seeds):
+    how much a new net or level changed the result, without playing the old one again."""
+    rows = by_keys(preset, a, b)
+    now = match_key(preset, a, b)
+    lines = []
+    for keys, per in rows.items():
+        r = summary(list(per.values()))
+        mark = "current" if keys == now else "earlier"
+        line = f"{report_line(preset, a, b, r)}  {mark} {keys[0]} | {keys[1]}"
+        if keys != now and now in rows:
+            n, mean, half = paired(rows[now], per)
+            _, wmean, whalf = paired_wins(rows[now], per)
+            line += (
+                f"\n    current − earlier on {2 * n} common games: {mean:+.3f} ± {half:.3f}"
+                f" points a game, {wmean:+.1%} ± {whalf:.1%} of the games won"
+            )
+        lines.append(line)
+    return lines
 
 
 def run_match(
@@ -418,6 +461,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar=("A1", "A2", "B"),
         help="stored A1 against B minus A2 against B, stream by stream",
     )
+    ap.add_argument(
+        "--history",
+        nargs=2,
+        metavar=("A", "B"),
+        help="A against B under every stored key, each beside the current row",
+    )
     ap.add_argument("--times", action="store_true", help="decision times instead of matches")
     ap.add_argument("--level", default=DEFAULT_LEVEL, help="level for --times")
     ap.add_argument("--positions", type=int, default=200, help="decisions per preset (--times)")
@@ -437,6 +486,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name:28} {a1} − {a2}, both against {b}: {n} streams ({2 * n} games), "
                 f"{mean:+.3f} ± {half:.3f} points a game"
             )
+        return 0
+    if args.history:
+        a, b = args.history
+        for name in names:
+            for line in history(name, a, b):
+                print(line)
         return 0
     if args.report:
         report(names, pairs)

@@ -203,3 +203,34 @@ def test_replays_count_only_beside_the_row_of_their_keys(
         "won 2 (master 2); points a game +0.250 ± 0.490, share of games won +0.0000 ± 0.0000"
         " (1 replayed under other keys left out)"
     )
+
+
+def test_history_sets_an_earlier_key_beside_the_current(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two rows of master against random stored by hand: one under made-up earlier keys
+    (streams 0-2), one under the current keys (streams 1-3). Common streams 1 and 2: the
+    current row +2 +2 and +2 -1, the earlier +2 -1 and +2 -1, so the differences are 1.5 and
+    0 points a game (mean 0.75, standard deviation sqrt(1.125), half-width 1.96 * sqrt(1.125)
+    / sqrt(2) = 1.47), and in games won 0.5 and 0 (mean 0.25, half-width 0.49). The rows
+    keep the order they were first stored in; a row under other keys is not the current one."""
+    monkeypatch.setattr(B, "RESULTS", tmp_path)
+    now = B.match_key("lang-puff", "master", "random")
+    old = ("master/old/net-0/1", now[1])
+    B.store_block("lang-puff", ("master", "random"), old, 0, [0, 1, 2], [2, 2, 2, -1, 2, -1])
+    B.store_block("lang-puff", ("master", "random"), now, 0, [1, 2, 3], [2, 2, 2, -1, -1, -1])
+    B.store_block("lang-puff", ("expert", "random"), now, 0, [1], [-4, -4])
+    rows = B.by_keys("lang-puff", "master", "random")
+    assert list(rows) == [old, now]
+    assert rows[old] == {0: (2, 2), 1: (2, -1), 2: (2, -1)}
+    assert B.tally("lang-puff", "master", "random") == rows[now]
+    n, mean, half = B.paired(rows[now], rows[old])
+    assert (n, mean, half) == (2, pytest.approx(0.75), pytest.approx(1.47, abs=0.005))
+    n, wmean, whalf = B.paired_wins(rows[now], rows[old])
+    assert (n, wmean, whalf) == (2, pytest.approx(0.25), pytest.approx(0.49))
+    lines = B.history("lang-puff", "master", "random")
+    assert len(lines) == 2
+    assert "earlier master/old/net-0/1" in lines[0]
+    assert "current − earlier on 4 common games: +0.750 ± 1.470" in lines[0]
+    assert "+25.0% ± 49.0% of the games won" in lines[0]
+    assert "current master/" in lines[1] and "common games" not in lines[1]
