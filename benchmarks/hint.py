@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puffteach import Game, rules  # noqa: E402
 from puffteach.families import family_of  # noqa: E402
-from puffteach.movegen import Play, begin, finish, random_play  # noqa: E402
+from puffteach.movegen import Play, begin_roll, finish, plans, random_play  # noqa: E402
 from puffteach.players.hint import _RANKED, hint, review, tutor  # noqa: E402
 from puffteach.players.search import DEFAULT_LEVEL, player  # noqa: E402
 from puffteach.position import Position  # noqa: E402
@@ -85,7 +85,7 @@ class Item:
 
 
 def _random_play(rs: RuleSet, pos: Position, dice: tuple[int, ...], rng: random.Random) -> Play:
-    turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
+    turns = begin_roll(rs, pos, dice)
     t = random_play(turns[rng.randrange(len(turns))], rng)
     p, outcome, again = finish(t)
     return Play(t.moves, t.forfeited, p, outcome, t.plan, again)
@@ -143,7 +143,7 @@ def big_rolls(name: str, items: list[Item], n: int, seed: int) -> list[Item]:
         else:
             d = 1 + k % 6
             dice = (d,) if k % 3 == 2 and fam.one_die_allowed(rs, pos) else (d, d)
-        turns = fam.plans(rs, pos, dice)
+        turns = plans(rs, pos, dice)
         if not turns:
             continue
         out.append(Item(name, pos, dice, _random_play(rs, pos, dice, rng), "big"))

@@ -41,6 +41,7 @@ __all__ = [
     "Turn",
     "apply_step",
     "begin",
+    "begin_roll",
     "early_outcome",
     "finish",
     "plans",
@@ -62,13 +63,23 @@ def raw_steps(rs: RuleSet, pos: Position, die: int, cont: int | None, first: boo
 
 
 def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
-    """The ways a roll may be moved: one plan, or more for a generalpasch."""
+    """The ways a roll may be moved: one plan, or more for a generalpasch.
+
+    The one entry that plans a roll: it checks the dice (each a face 1-6, as many as the
+    rule set and the position allow, ``DiceError`` otherwise) before asking the family, so
+    no caller may skip the check (``tests/test_kernel.py`` fails on a ``.plans(`` call
+    outside ``movegen`` and ``families/``)."""
     for d in dice:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
             raise DiceError("error.die", got=repr(d))
     fam = family_of(rs)
     fam.check_dice(rs, pos, dice)
     return fam.plans(rs, pos, dice)
+
+
+def begin_roll(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
+    """Every plan of the roll ``dice`` begun (:func:`plans`, checked, then :func:`begin`)."""
+    return [begin(rs, pos, plan) for plan in plans(rs, pos, dice)]
 
 
 def begin(rs: RuleSet, pos: Position, plan: Plan) -> Turn:

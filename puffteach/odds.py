@@ -44,7 +44,7 @@ from .board import CROSS, OFF
 from .color import Color
 from .errors import LocalizedError
 from .families import family_of
-from .movegen import begin, finish, push, turn_steps
+from .movegen import begin, finish, plans, push, turn_steps
 from .outcome import Outcome
 from .position import CHECKERS, Position
 from .rules import RuleSet
@@ -106,9 +106,7 @@ def chance_outcomes(
         table = ONE_DIE if one_die else TWO_DICE
         total = 6 if one_die else 36
         cached = tuple(
-            ChanceOutcome(
-                dice, Fraction(ways, total), any(p.reroll for p in fam.plans(rs, pos, dice))
-            )
+            ChanceOutcome(dice, Fraction(ways, total), any(p.reroll for p in plans(rs, pos, dice)))
             for dice, ways in table
         )
         if len(_OUTCOMES) > 4096:
@@ -154,7 +152,7 @@ def exists_play(
     :func:`~puffteach.movegen.finish` and the outcome)? ``prune(turn)`` may say that nothing
     below a turn can pass (the search skips it). Depth first over the roll machine's legal
     steps, each intermediate state visited once."""
-    for plan in family_of(rs).plans(rs, pos, dice):
+    for plan in plans(rs, pos, dice):
         seen: set[object] = set()
         if _exists(begin(rs, pos, plan), step_test, end_test, prune, seen):
             return True

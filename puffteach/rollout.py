@@ -19,7 +19,7 @@ import random
 from typing import Final, NamedTuple
 
 from .families import FAMILIES, family_of
-from .movegen import finish, random_roll_turn
+from .movegen import finish, plans, random_roll_turn
 from .outcome import Outcome
 from .position import Position
 from .rules import RuleSet
@@ -68,7 +68,7 @@ def _random_turn(rs: RuleSet, pos: Position, rng: random.Random) -> Turn:
         dice: tuple[int, ...] = (int(r() * 6) + 1,)
     else:
         dice = (int(r() * 6) + 1, int(r() * 6) + 1)
-    options = fam.plans(rs, pos, dice)  # the dice are the rule set's own kind of roll
+    options = plans(rs, pos, dice)
     plan = options[0]
     if len(options) > 1:  # the generalpasch: name one of the six pasches or play the dice
         choice = int(rng.random() * 7)

@@ -51,8 +51,7 @@ sys.path.insert(0, str(HERE))
 
 import train  # noqa: E402
 
-from puffteach.families import family_of  # noqa: E402
-from puffteach.movegen import Play, begin  # noqa: E402
+from puffteach.movegen import Play, begin_roll  # noqa: E402
 from puffteach.odds import chance_outcomes  # noqa: E402
 from puffteach.players import net as netmod  # noqa: E402
 from puffteach.players.search import LEVELS, SearchPlayer, candidate_plays  # noqa: E402
@@ -90,7 +89,7 @@ def target(sp: SearchPlayer, net: netmod.Net, rs: RuleSet, pos: Position) -> lis
     scorer, cheap = sp.scorer(rs), sp.cheap(rs)
     out = [0.0] * (2 * K)
     for oc in chance_outcomes(rs, pos):
-        turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, oc.dice)]
+        turns = begin_roll(rs, pos, oc.dice)
         replies = candidate_plays(turns, cheap, width, inner=True)
         if len(replies) > keep:
             replies = sorted(replies, key=lambda p: cheap.play(p, me).equity, reverse=True)

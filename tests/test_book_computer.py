@@ -91,9 +91,8 @@ def _computer_rolls(record: dict[str, Any]) -> list[tuple[Any, tuple[int, ...], 
 def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    from puffteach.families import family_of
     from puffteach.game import Game
-    from puffteach.movegen import begin
+    from puffteach.movegen import begin_roll
     from puffteach.players.search import DEFAULT_LEVEL, SearchPlayer
     from puffteach.rules import rules
 
@@ -201,10 +200,9 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
     judge = SearchPlayer(DEFAULT_LEVEL)
     # (a default level with noise or careless plays would need another check than this one)
     assert judge.level.noise == 0 and judge.level.careless == 0, judge.level
-    fam = family_of(rs)
     later_pasches = 0
     for before, dice, rec in mine:
-        turns = [begin(rs, before, plan) for plan in fam.plans(rs, before, dice)]
+        turns = begin_roll(rs, before, dice)
         ranked = judge.ranked(rs, turns)
         ends = [
             e.equity for p, e in ranked if (p.position, p.outcome) == (rec.position, rec.outcome)

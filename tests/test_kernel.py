@@ -208,6 +208,43 @@ def test_rollout_has_no_rule_copies() -> None:
     )
 
 
+def test_every_roll_is_planned_through_the_validating_entry() -> None:
+    """Only ``movegen.plans`` (which checks the dice) asks a family for the plans of a roll:
+    no ``.plans(`` call in the package, the tests, benchmarks or scripts outside
+    ``movegen.py`` and ``families/``."""
+    offenders = []
+    for folder in ("puffteach", "tests", "benchmarks", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel in ("puffteach/movegen.py", "tests/test_kernel.py"):
+                continue
+            if rel.startswith("puffteach/families/"):
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "plans"
+                ):
+                    offenders.append(f"{rel}:{node.lineno}")
+    assert not offenders, offenders
+
+
+@pytest.mark.parametrize("dice", [(0, 0), (7, 9), (3,), (3, 5, 6), (True, 2), (2.0, 3)], ids=repr)
+def test_the_validating_entry_refuses_dice_that_do_not_fit(dice: tuple[int, ...]) -> None:
+    """``plans`` (and ``begin_roll`` on it) refuse dice that are no Puff roll, before the
+    family is asked (Puff rolls two dice, each a face 1-6)."""
+    from puffteach.errors import DiceError
+    from puffteach.movegen import begin_roll
+
+    rs = rules("kontrar-puff")
+    pos = Position.start(rs)
+    for entry in (plans, begin_roll):
+        with pytest.raises(DiceError):
+            entry(rs, pos, dice)
+
+
 # --------------------------------------------------------------------------- the catalogue
 
 

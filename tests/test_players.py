@@ -23,7 +23,7 @@ from puffteach import Game, rules
 from puffteach.color import WHITE
 from puffteach.families import family_of
 from puffteach.listing import count_plays
-from puffteach.movegen import Play, begin, finish, push, turn_steps
+from puffteach.movegen import Play, begin, begin_roll, finish, plans, push, turn_steps
 from puffteach.odds import chance_outcomes
 from puffteach.players import Estimate, Player, net
 from puffteach.players.evaluate import WEIGHTS, Weights, heuristic, weighted
@@ -74,7 +74,7 @@ def _roll(rs: RuleSet, pos: Position, rng: random.Random) -> tuple[int, ...]:
 def _assert_legal(rs: RuleSet, pos: Position, dice: tuple[int, ...], play: Play) -> None:
     """Replay ``play`` through the roll machine: each step legal when taken, the roll over
     at the end, and the same position and outcome."""
-    assert play.plan in family_of(rs).plans(rs, pos, dice)
+    assert play.plan in plans(rs, pos, dice)
     t = begin(rs, pos, play.plan)
     for step in play.moves:
         assert step in turn_steps(t), (str(pos), dice, [str(m) for m in play.moves], str(step))
@@ -134,7 +134,7 @@ def test_later_pasch_is_not_enumerated() -> None:
     pos = Position.parse(text, rs)
     dice = (1, 5)  # the generalpasch: 124,605 plays (README, "make bench")
     total = count_plays(rs, pos, dice)
-    turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
+    turns = begin_roll(rs, pos, dice)
     found = candidate_plays(turns, None, beam=4)
     assert total > 100_000
     assert 0 < len(found) < total // 100
@@ -144,7 +144,7 @@ def test_later_pasch_is_not_enumerated() -> None:
 
 def _moves(rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str) -> Play:
     """The play of ``dice`` made of ``moves`` (each step must be legal when taken)."""
-    t = begin(rs, pos, family_of(rs).plans(rs, pos, dice)[0])
+    t = begin(rs, pos, plans(rs, pos, dice)[0])
     for mv in moves.split():
         t = push(t, next(st for st in turn_steps(t) if str(st) == mv))
     assert t.done
@@ -175,7 +175,7 @@ def test_hint_and_tutor_on_a_later_pasch() -> None:
         hits = any(str(m).endswith("*") for m in h.play.moves)
         assert any(m.key == "hint.hits" for m in h.reasons) == hits
     played = _moves(rs, pos, dice, "12/13 10/11 8/9 7/8 1/7 1/7 2/8 2/8")
-    turns = [begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)]
+    turns = begin_roll(rs, pos, dice)
     beam = candidate_plays(turns, None, beam=LEVELS["expert"].beam)
     assert played.position not in {p.position for p in beam}
     v = tutor(rs, pos, dice, played, level="expert")
@@ -194,7 +194,7 @@ def test_choose_turn_mid_roll() -> None:
     """A player takes over a roll in progress: its play starts with the steps already made."""
     rs = rules("brade-standard")
     pos = Position.start(rs).after_opening(rs, 2, 5)
-    t = begin(rs, pos, family_of(rs).plans(rs, pos, (6, 3))[0])
+    t = begin(rs, pos, plans(rs, pos, (6, 3))[0])
     first = turn_steps(t)[0]
     t = push(t, first)
     play = SearchPlayer("advanced").choose_turn(t)
@@ -237,7 +237,7 @@ def test_careless_plays() -> None:
     rs = rules("brade-standard")
     pos = Position.parse("W:1x10,3,5,7,9,12 B:1x12,4,6,8 w", rs)
     dice = (6, 5)
-    turns = [begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)]
+    turns = begin_roll(rs, pos, dice)
     n = len(candidate_plays(turns))
     assert n >= 3
     wild = SearchPlayer(replace(LEVELS["advanced"], careless=1.0), rng=random.Random(1))
@@ -286,7 +286,7 @@ def test_reply_pruning() -> None:
     eq = 0.0
     cheap = SearchPlayer(replace(lv, evaluator="heuristic"))
     for o in outcomes:
-        turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, o.dice)]
+        turns = begin_roll(rs, pos, o.dice)
         replies = candidate_plays(turns, cheap.scorer(rs), 3, inner=True)
         replies.sort(key=lambda r: cheap.scorer(rs).play(r, 1).equity, reverse=True)
         best = max(
@@ -438,7 +438,7 @@ def test_tutor_master_played_outside_candidates() -> None:
     rs = rules("brade-standard")
     pos = Position.start(rs).after_opening(rs, 2, 5)
     dice = (6, 5)
-    plays = candidate_plays([begin(rs, pos, p) for p in family_of(rs).plans(rs, pos, dice)])
+    plays = candidate_plays(begin_roll(rs, pos, dice))
     for played in plays:
         v = tutor(rs, pos, dice, played.position, level="master")
         assert v.best_estimate.equity >= v.played_estimate.equity
@@ -541,7 +541,7 @@ def test_review_of_a_game() -> None:
     # the tutor on during the game reads the same verdicts afterwards
     pos = g.start
     for rec, roll in zip(g.history, r.rolls, strict=True):
-        plan = family_of(rs).plans(rs, pos, rec.dice)[0]
+        plan = plans(rs, pos, rec.dice)[0]
         played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, plan, rec.again)
         v = tutor(rs, pos, rec.dice, played)
         assert (v.verdict, v.lost) == (roll.verdict, pytest.approx(roll.lost))

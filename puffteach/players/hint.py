@@ -43,7 +43,8 @@ from ..board import OFF
 from ..color import Color
 from ..families import family_of
 from ..messages import DEFAULT, Message, Number
-from ..movegen import Play, begin, finish, push, turn_steps
+from ..movegen import Play, finish, push, turn_steps
+from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
@@ -171,10 +172,6 @@ def _player(level: str, evaluator: Evaluator | None, shown: int = 0) -> SearchPl
     if lv.plies > 0 and min(shown, DEEP_MAX) > lv.candidates:
         lv = replace(lv, candidates=min(shown, DEEP_MAX))
     return SearchPlayer(lv, evaluator)
-
-
-def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
-    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
 
 
 def _identity(play: Play) -> tuple[Position, object]:

@@ -57,9 +57,9 @@ from functools import partial
 from typing import Final
 
 from ..color import Color
-from ..families import family_of
 from ..listing import iter_turn_plays
-from ..movegen import Play, begin, finish, push, random_play, turn_steps
+from ..movegen import Play, finish, push, random_play, turn_steps
+from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes
 from ..position import Position
 from ..rules import RuleSet
@@ -238,10 +238,6 @@ def candidate_plays(
         for play in _beam_plays(big, scorer, beam):
             out.setdefault(_identity(play), play)
     return list(out.values())
-
-
-def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
-    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
 
 
 class SearchPlayer:

@@ -32,16 +32,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from ..color import Color
-from ..families import family_of
 from ..messages import Message, Number
-from ..movegen import Play, begin
+from ..movegen import Play
+from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..position import Position
 from ..rules import RuleSet, rules
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..players.hint import RollReview
-    from ..steps import Turn
 
 #: the levels a board offers for a computer side (weakest first)
 BOARD_LEVELS: Final = (
@@ -185,10 +184,6 @@ def _bool(action: dict[str, Any], name: str) -> bool:
     if not isinstance(value, bool):
         raise _proto()._refuse("bool_bad", option=name, got=_proto()._got(value))
     return value
-
-
-def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
-    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
 
 
 def _lang(state: dict[str, Any]) -> str:
