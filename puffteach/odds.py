@@ -221,10 +221,6 @@ def _as_mover(pos: Position, side: Color) -> Position:
     return pos._replace(turn=int(side), streak=0)
 
 
-#: which families know jan (bräde's B-jan; Puff has none): a table, not a test of the family
-HAS_JAN: Final[dict[str, bool]] = {"puff": False, "brade": True}
-
-
 # --------------------------------------------------------------------------- tower and goose
 
 #: the outcome kinds of the patterns that win at once (Puff's tower-goose option)
@@ -317,15 +313,10 @@ def _reach_mask(dice: tuple[int, ...], free: bool, targets: int, blocked: int) -
 _REACH: dict[tuple[tuple[int, ...], bool, int, int], int] = {}
 
 
-#: may a band (two or more checkers) never be hit? Puff: never; bräde bursts bands (entering,
-#: a wall, the huk: RV 5-7), so there a band does not stop a touch-down
-BANDS_HOLD: Final[dict[str, bool]] = {"puff": True, "brade": False}
-
-
 def _bands(rs: RuleSet, pos: Position, side: Color) -> int:
     """``side``'s bands (two or more checkers) as a bit mask of the opponent's path points,
-    where they always hold (:data:`BANDS_HOLD`); else none."""
-    if not BANDS_HOLD[rs.family]:
+    where they always hold (the family's ``bands_hold``); else none."""
+    if not family_of(rs).bands_hold:
         return 0
     own = pos.side(side)
     x = CROSS[rs.layout]
@@ -447,7 +438,7 @@ def jan_chance(rs: RuleSet, pos: Position, side: Color) -> Fraction:
     """The chance that the opponent's next roll can make ``side`` jan (bräde B-jan; sprängjan
     included). Zero when ``side`` has no blot and none waiting (and in rule sets without jan)."""
     own = pos.side(side)
-    if not HAS_JAN[rs.family] or (not own[0] and 1 not in own[1:OFF]):
+    if not family_of(rs).has_jan or (not own[0] and 1 not in own[1:OFF]):
         return Fraction(0)
     attacker = side.other
     mover = _as_mover(pos, attacker)

@@ -25,18 +25,33 @@ from typing import TYPE_CHECKING, Any
 from ..rules import KEYS
 from .base import Family
 from .brade import BRADE
+from .brade_play import BRADE_PLAY
 from .puff import PUFF
+from .puff_play import PUFF_PLAY
 
 if TYPE_CHECKING:
+    from ..players.play_data import PlayData
     from ..rules import RuleSet
 
-__all__ = ["FAMILIES", "Family", "family_of"]
+__all__ = ["FAMILIES", "Family", "family_of", "register"]
 
 #: family name -> family (``rules.family`` names it)
 #: (each is a ``Family`` of its own rule-set type: a rule set's ``family`` picks the family
 #: that takes its type)
-FAMILIES: dict[str, Family[Any]] = {"puff": PUFF, "brade": BRADE}
-KEYS.update((name, fam.keys) for name, fam in FAMILIES.items())  # the rule data asks them
+FAMILIES: dict[str, Family[Any]] = {}
+
+
+def register(family: Family[Any], play: PlayData) -> None:
+    """Plug a family in: give it its player-side data (``family.play``, from its own
+    ``<name>_play`` module, which may import the family's rule module: the rule module does
+    not import it) and make :func:`family_of` and the rule data find it by its name."""
+    family.play = play
+    FAMILIES[family.name] = family
+    KEYS[family.name] = family.keys  # the rule data asks them
+
+
+register(PUFF, PUFF_PLAY)
+register(BRADE, BRADE_PLAY)
 
 
 def family_of(rs: RuleSet) -> Family[Any]:

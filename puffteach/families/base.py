@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 if TYPE_CHECKING:
     from ..messages import Message
     from ..outcome import Outcome
+    from ..players.play_data import PlayData
     from ..position import Position
     from ..rules import RuleSet
     from ..steps import Plan, Refusal, Step, Turn
@@ -24,6 +25,15 @@ class Family(ABC, Generic[R]):
     rule set; a method given a turn takes the turn's rule set as its own type once)."""
 
     name: ClassVar[str]
+    #: the family's player-side data (evaluation, net, ratings, pruning), given by
+    #: :func:`~puffteach.families.register` from the family's ``<name>_play`` module
+    play: PlayData
+    #: does the family know jan (bräde's B-jan: too many checkers to enter on too few free
+    #: points of the first quarter)? The odds count the rolls that make a side jan then
+    has_jan: ClassVar[bool] = False
+    #: may a band (two or more checkers) never be hit? (Puff: never; bräde bursts bands when
+    #: entering, in a wall and on the huk, RV 5-7, so there a band does not stop a touch-down)
+    bands_hold: ClassVar[bool] = True
     #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
     #: step that does not bear off needs no call (the fast random driver's shortcut)
     early_only_on_bearoff: ClassVar[bool] = False

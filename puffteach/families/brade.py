@@ -513,6 +513,8 @@ _PLANS: dict[tuple[int, ...], Plan] = {}
 
 class Brade(Family[BradeRules]):
     name = "brade"
+    has_jan = True
+    bands_hold = False
 
     # ------------------------------------------------------------------ the check chain
     def check(

@@ -10,8 +10,9 @@ numbers; ``CROSS`` turns one into the other):
   what the hit costs (the blot's progress plus a re-entry cost);
 - **blocks**: bands standing in front of opponent checkers, and the longest row of them;
 - **entering**: checkers waiting at 0 and the share of their entry points the opponent holds;
-- family features, from a table keyed by family (no test of the family in code):
-  Puff's schneider (LT/PI scoring: the loser's checkers on his first quarter or waiting) and,
+- family features, from the family's own term (``family_of(rs).play``, written in
+  ``families/<name>_play.py``; no test or table of the family here): Puff's schneider
+  (LT/PI scoring: the loser's checkers on his first quarter or waiting) and,
   with tower-goose, the chance that a side completes a tower with its next roll (exact,
   :func:`puffteach.odds.pattern_chance`, asked only when a side has at least
   ``PATTERN_NEAR`` checkers on one point; the side to roll completes his first, the other may
@@ -32,18 +33,17 @@ less than 0.03 points a game in lång puff (600 games each, within the noise).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Final, NamedTuple
+from collections.abc import Mapping
+from typing import Final
 
 from ..board import CROSS, OFF
 from ..color import Color
-from ..families import family_of
-from ..families.brade import entry_burst_allowed, jan_excess
+from ..families import FAMILIES, family_of
 from ..odds import TWO_DICE, pattern_chance
-from ..position import CHECKERS, Position
-from ..rules import BradeRules, RuleSet
-from ..rules.brade import PATTERNS, POINTS
+from ..position import Position
+from ..rules import RuleSet
 from .base import Estimate, Evaluator
+from .play_data import PlayData, SideFeatures, Weights
 
 __all__ = [
     "WEIGHTS",
@@ -51,7 +51,6 @@ __all__ = [
     "Weights",
     "features",
     "heuristic",
-    "jan_risk",
     "judged",
     "shot_mask",
     "shots_of_mask",
@@ -99,45 +98,19 @@ def shots_of_mask(mask: int) -> int:
     return n
 
 
-class SideFeatures(NamedTuple):
-    """One side's features (see the module's docstring)."""
-
-    pips: int
-    waiting: int
-    off: int
-    blots: tuple[tuple[int, int], ...]  # (path point, shots out of 36) for each blot in reach
-    blot_cost: float  # expected pips lost to hits: sum of shots/36 x (point + re-entry cost)
-    blocks: int  # bands standing in front of an opponent checker
-    prime: int  # the longest row of such bands (on the opponent's path)
-    entry_blocked: int  # own entry points (1-6) the side cannot enter on
-
-
-class Weights(NamedTuple):
-    """The evaluation's weights (pips per unit of each feature): data, not code."""
-
-    tempo: float = 8.0  # the side on roll
-    reentry: float = 8.0  # pips a hit costs beyond the blot's own progress
-    blocks: float = 3.0  # per band in front of an opponent checker
-    prime: float = 2.0  # per point of the longest row of such bands
-    entry: float = 1.5  # per waiting checker and blocked entry point
-    scale: float = 0.09  # the logistic's width per pip left (plus 6)
-    jan: float = 40.0  # bräde: pips a sure jan threat is worth
-
-
-#: the weights per family (tuned by short matches against random, see benchmarks/players.py)
-WEIGHTS: dict[str, Weights] = {
-    "puff": Weights(blocks=12.0, prime=6.0, entry=16.0),
-    "brade": Weights(blocks=6.0, prime=3.0, entry=5.0, reentry=14.0),
-}
+#: the weights per family (each family's ``play.weights``; tuned by short matches against
+#: random, see benchmarks/players.py): an index derived from the families, for the tuning
+#: scripts and tests
+WEIGHTS: Final[dict[str, Weights]] = {name: f.play.weights for name, f in FAMILIES.items()}
 
 
 def features(
     rs: RuleSet, pos: Position, side: Color, weights: Weights | None = None
 ) -> SideFeatures:
     """The features of ``side`` (its blots are exposed to the opponent's checkers);
-    ``weights``: the table to use instead of the family's :data:`WEIGHTS`."""
+    ``weights``: the table to use instead of the family's (``family_of(rs).play.weights``)."""
     x = CROSS[rs.layout]
-    reentry = (weights or WEIGHTS[rs.family]).reentry
+    reentry = (weights or family_of(rs).play.weights).reentry
     own = pos.side(side)
     opp = pos.side(side.other)
     # the opponent's path points (bits) where this side holds a band: he cannot touch down
@@ -191,92 +164,27 @@ def features(
 
 # --------------------------------------------------------------------------- family features
 
-#: (extra score in pips for ``side``, expected points of a win for ``side``)
-FamilyTerm = Callable[[RuleSet, Position, Color, SideFeatures, SideFeatures], tuple[float, float]]
-
-
-def _puff(
-    rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
-) -> tuple[float, float]:
-    """Puff: a win is worth more while the loser is far behind (LT: checkers waiting or on his
-    first quarter; PI: none borne off). A tower threat: :func:`_puff_pattern`."""
-    opp = pos.side(side.other)
-    value = 1.0
-    if rs.scoring == "lt":
-        back = opp[0] + sum(opp[1:7])
-        value += min(1.0, back / 4.0) + (0.5 if opp[0] else 0.0)
-    elif rs.scoring == "pi" and not opp[OFF]:
-        value += min(1.0, (CHECKERS - sum(opp[19:OFF])) / 10.0)
-    return 0.0, value
-
-
-#: a side is asked about a tower when at least this many of its checkers stand on one point;
-#: fewer leave too many checkers to bring in with one roll, bar a pasch
+#: a side is asked about a pattern (the family's ``play.lookahead``, Puff's tower) when at
+#: least this many of its checkers stand on one point; fewer leave too many checkers to bring
+#: in with one roll, bar a pasch
 PATTERN_NEAR: Final = 11
-#: what a tower wins (tower-goose: 4, in LT's and Pierer's scoring)
-PATTERN_POINTS: Final = {"tower": 4.0}
 
 
-def _puff_pattern(rs: RuleSet, pos: Position, side: Color) -> tuple[float, float]:
-    """(chance, points): ``side`` completing a tower with its next roll, when the rule set has
-    tower-goose and the side has at least ``PATTERN_NEAR`` checkers on one point. (Not the
-    goose march: fifteen single checkers in a row hardly ever occur in play, and with a later
-    pasch's eight moves among fifteen single checkers its exact search can take seconds.)"""
-    if not family_of(rs).shape_wins(rs) or max(pos.side(side)[1:OFF]) < PATTERN_NEAR:
+def _lookahead(rs: RuleSet, play: PlayData, pos: Position, side: Color) -> tuple[float, float]:
+    """(chance, points): ``side`` completing the family's look-ahead pattern (Puff: a tower)
+    with its next roll, when the rule set has such wins (``shape_wins``: tower-goose) and the
+    side has at least ``PATTERN_NEAR`` checkers on one point. (Not the goose march: fifteen
+    single checkers in a row hardly ever occur in play, and with a later pasch's eight moves
+    among fifteen single checkers its exact search can take seconds.)"""
+    ahead = play.lookahead
+    if (
+        ahead is None
+        or not family_of(rs).shape_wins(rs)
+        or max(pos.side(side)[1:OFF]) < PATTERN_NEAR
+    ):
         return 0.0, 0.0
-    return float(pattern_chance(rs, pos, side, "tower")), PATTERN_POINTS["tower"]
-
-
-def jan_risk(victim: tuple[int, ...], f: SideFeatures) -> float:
-    """The chance that the next hit makes ``victim`` jan: when he has no more free points in
-    his first quarter than checkers waiting (B-jan), any hit outside it does; one free point
-    more, only a double hit. The chance of a hit is that of his most exposed blots."""
-    margin = -jan_excess(victim)  # free points minus checkers waiting
-    if margin > 1 or not f.blots:
-        return 0.0
-    shots = min(36, sum(s for _, s in f.blots)) / 36.0
-    return shots if margin <= 0 else shots * shots / 4.0
-
-
-def _burst_risk(rs: BradeRules, victim: tuple[int, ...], enterer: tuple[int, ...]) -> float:
-    """The chance that ``enterer``, with checkers waiting, bursts one of ``victim``'s bands in
-    his first quarter on his next roll (RV 5a/5b, sprängjan): one of the band points' faces on
-    either die, when the rule set lets him burst there now."""
-    if not enterer[0] or not entry_burst_allowed(rs, enterer, victim):
-        return 0.0
-    x = CROSS[rs.layout]
-    faces = sum(1 for p in range(1, 7) if victim[x[p]] >= 2)
-    return 1.0 - ((6 - faces) / 6.0) ** 2
-
-
-def _brade(
-    rs: RuleSet, pos: Position, side: Color, me: SideFeatures, him: SideFeatures
-) -> tuple[float, float]:
-    """Bräde: jan (the opponent with more checkers to enter than free first-quarter points,
-    counting his blots there as future waiting checkers), and beautiful patterns."""
-    rs = BradeRules.narrow(rs)
-    own = pos.side(side)
-    opp = pos.side(side.other)
-    table = POINTS[rs.points]
-    w = WEIGHTS[rs.family]
-    his_risk = jan_risk(opp, him)
-    my_risk = jan_risk(own, me)
-    extra = w.jan * (his_risk - my_risk + _burst_risk(rs, own, opp) - _burst_risk(rs, opp, own))
-    value = 1.0 + (table["jan"] - 1) * his_risk
-    if rs.patterns and not own[OFF]:
-        best = 0
-        for kind in rs.patterns:
-            shape = PATTERNS.get(kind)
-            if shape is not None:
-                best = max(best, sum(min(a, b) for a, b in zip(own[20:OFF], shape, strict=True)))
-        extra += 0.3 * best
-    return extra, value
-
-
-FAMILY_TERMS: Final[dict[str, FamilyTerm]] = {"puff": _puff, "brade": _brade}
-#: (chance, points) of a side winning at once with its next roll by a pattern, by family
-PatternTerm = Callable[[RuleSet, Position, Color], tuple[float, float]]
-PATTERN_TERMS: Final[dict[str, PatternTerm]] = {"puff": _puff_pattern}
+    kind, points = ahead
+    return float(pattern_chance(rs, pos, side, kind)), points
 
 
 def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
@@ -284,9 +192,9 @@ def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     return judged(rs, pos, side, features(rs, pos, side), features(rs, pos, side.other))
 
 
-def weighted(table: dict[str, Weights]) -> Evaluator:
-    """The hand-written evaluation with another weights table (by family; a family not in it
-    keeps :data:`WEIGHTS`)."""
+def weighted(table: Mapping[str, Weights]) -> Evaluator:
+    """The hand-written evaluation with another weights table (by family name, as
+    ``rules.family`` gives it; a family not in it keeps its own weights)."""
 
     def evaluate(rs: RuleSet, pos: Position, side: Color) -> Estimate:
         w = table.get(rs.family)
@@ -309,10 +217,11 @@ def judged(
 ) -> Estimate:
     """The hand-written evaluation from both sides' features (``me`` those of ``side``);
     ``weights`` as in :func:`features`."""
-    term = FAMILY_TERMS[rs.family]
+    play = family_of(rs).play
+    term = play.term
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, side.other, him, me)
-    w = weights or WEIGHTS[rs.family]
+    w = weights or play.weights
     score = (
         him.pips
         - me.pips
@@ -330,11 +239,10 @@ def judged(
     z = max(-30.0, min(30.0, score / scale))
     win = 1.0 / (1.0 + math.exp(-z))
     equity = win * my_value - (1.0 - win) * his_value
-    pattern = PATTERN_TERMS.get(rs.family)
-    if pattern is not None:
+    if play.lookahead is not None:
         roller = Color(pos.turn)
-        first, first_pts = pattern(rs, pos, roller)
-        then, then_pts = pattern(rs, pos, roller.other)
+        first, first_pts = _lookahead(rs, play, pos, roller)
+        then, then_pts = _lookahead(rs, play, pos, roller.other)
         if first or then:  # the roller's pattern comes first; the other's on the next roll
             mine = 1.0 if roller == side else -1.0
             equity = first * mine * first_pts + (1.0 - first) * (

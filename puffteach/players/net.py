@@ -61,14 +61,12 @@ from typing import Final
 
 from ..board import CROSS, OFF
 from ..color import Color
-from ..families import family_of
-from ..families.brade import jan_excess
+from ..families import FAMILIES, family_of
 from ..position import Position
 from ..rules import RuleSet
-from ..rules.base import BradeRules
-from ..rules.brade import POINTS
 from .base import Estimate
-from .evaluate import features, jan_risk, judged
+from .evaluate import features, judged
+from .play_data import PlayData
 
 __all__ = [
     "EXTRA_FEATURES",
@@ -84,78 +82,15 @@ __all__ = [
     "evaluate",
 ]
 
-#: point thresholds per family: outputs are P(win >= k), P(lose >= k) for k = 1..K
-OUTPUTS: Final[dict[str, int]] = {"puff": 4, "brade": 6}
+#: point thresholds per family (each family's ``play.outputs``): outputs are P(win >= k),
+#: P(lose >= k) for k = 1..K. This and the two indexes below are derived from the families
+#: (their ``play`` data, ``families/<name>_play.py``), for the training scripts and tests
+OUTPUTS: Final[dict[str, int]] = {name: f.play.outputs for name, f in FAMILIES.items()}
 
 #: (RuleSet field, value) pairs, one input unit each: 1 when the field equals the value, or,
 #: for a tuple field, contains it. Only fields that change play or scoring are listed.
 RULE_FEATURES: Final[dict[str, tuple[tuple[str, object], ...]]] = {
-    "puff": (
-        ("layout", "long"),
-        ("layout", "contrary"),
-        ("layout", "double-contrary"),
-        ("scoring", "lt"),
-        ("scoring", "pi"),
-        ("scoring", "gp"),
-        ("dice_order", "free"),
-        ("pasch_reroll", "later"),
-        ("pasch_reroll", "all"),
-        ("reroll_needs_complete", True),
-        ("fourth_pasch", True),
-        ("generalpasch", True),
-        ("bearoff", "rearmost"),
-        ("bearoff", "any-over"),
-        ("exact_25", True),
-        ("tower_goose", True),
-        ("long_entry", True),
-        ("first_pasch", "top"),
-    ),
-    "brade": (
-        ("burst_entry", "5a"),
-        ("burst_entry", "5b"),
-        ("burst_entry_strict", True),
-        ("wall", "6a"),
-        ("wall", "6b"),
-        ("huk_burst", True),
-        ("bear_bands_only", True),
-        ("huk_blocks_bearoff", True),
-        ("bearoff", "8a"),
-        ("bearoff", "8b"),
-        ("bearoff", "8c"),
-        ("bearoff", "8d"),
-        ("beautiful", "14a"),
-        ("beautiful", "14b"),
-        ("patterns", "enkelt-kronspel"),
-        ("patterns", "dubbelt-kronspel"),
-        ("patterns", "trappspel"),
-        ("patterns", "uppspel"),
-        ("patterns", "triangel"),
-        ("patterns", "nio-fem-ett"),
-        ("patterns", "kejsarspel"),
-        ("shifted_patterns", True),
-        ("one_die", "15a"),
-        ("one_die", "15b"),
-        ("munk_graded", True),
-        ("jan_graded", True),
-        ("jan_when", "24a"),
-        ("sprangjan_now", True),
-        ("reroll_once", True),
-        ("points", "bh"),
-        ("points", "26a"),
-        ("points", "26b"),
-        ("points", "26c"),
-        ("points", "26d"),
-        ("points", "26e"),
-        ("opening_six", "2a"),
-        ("opening_six", "2b"),
-        ("opening_six", "2c"),
-        ("six_out_kvartaner", True),
-        ("six_out_count", 4),
-        ("five_blots", True),
-        ("resign", "4a"),
-        ("resign", "4b"),
-        ("resign", "4c"),
-    ),
+    name: f.play.rule_features for name, f in FAMILIES.items()
 }
 
 # ---------------------------------------------------------------------------- the encoding
@@ -175,70 +110,33 @@ Sparse = list[tuple[int, float]]
 
 
 def input_size(family: str) -> int:
-    """Number of input units of the family's net."""
-    return _RULES + len(RULE_FEATURES[family]) + EXTRA_FEATURES[family]
+    """Number of input units of the family's net (``family``: its name, ``rules.family``)."""
+    play = FAMILIES[family].play
+    return _RULES + len(play.rule_features) + play.extra_features
 
 
-def _puff_extra(rs: RuleSet, pos: Position, me: int, base: int) -> Sparse:
-    """Puff's hand-written features, seen by ``me``: per side (``me`` first) the expected
-    pips its blots lose to hits (/25), its most exposed blot's shots (/36), its bands in front
-    of the other side's checkers and its longest row of them (/6), its waiting checkers times
-    the entry points it cannot use (/36); then the hand-written evaluation's own verdict: the
-    win chance and the equity, split into its gain and loss (/3)."""
-    side = Color(me)
-    mine = features(rs, pos, side)
-    his = features(rs, pos, side.other)
-    vals: list[float] = []
-    for f in (mine, his):
-        vals.append(f.blot_cost / 25.0)
-        vals.append(max((s for _, s in f.blots), default=0) / 36.0)
-        vals.append(f.blocks / 6.0)
-        vals.append(f.prime / 6.0)
-        vals.append(f.waiting * f.entry_blocked / 36.0)
-    est = judged(rs, pos, side, mine, his)
-    vals.append(est.win)
-    vals.append(max(est.equity, 0.0) / 3.0)
-    vals.append(max(-est.equity, 0.0) / 3.0)
-    return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
-
-
-def _brade_extra(rs: RuleSet, pos: Position, me: int, base: int) -> Sparse:
-    """Bräde's jan features (B-jan), seen by ``me``: per side (``me`` first) its margin
-    against jan, the points of its first quarter free of its own checkers minus its checkers
-    waiting, as three threshold units (at most 0: any hit makes it jan; at most 1; at most 2);
-    the hand-written evaluation's chance that the next hit makes it jan; its blots on its
-    first quarter (/6); its most exposed blot's shots (/36)."""
-    side = Color(me)
-    vals: list[float] = []
-    for s in (side, side.other):
-        own = pos.side(s)
-        f = features(rs, pos, s)
-        margin = -jan_excess(own)
-        vals.extend((float(margin <= 0), float(margin <= 1), float(margin <= 2)))
-        vals.append(jan_risk(own, f))
-        vals.append(sum(1 for p in range(1, 7) if own[p] == 1) / 6.0)
-        vals.append(max((n for _, n in f.blots), default=0) / 36.0)
-    return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
-
-
-#: hand-written features given to a family's net after its rule-set units: how many, and the
-#: function that encodes them (the Puff net plays better with the blots' shots and the bands
-#: spelt out than from the raw board alone; the bräde net with its margin against jan, which
-#: the raw board shows only through a count over six points)
-EXTRA_FEATURES: Final[dict[str, int]] = {"puff": 13, "brade": 12}
-_EXTRA: Final[dict[str, Callable[[RuleSet, Position, int, int], Sparse]]] = {
-    "puff": _puff_extra,
-    "brade": _brade_extra,
+#: hand-written features given to a family's net after its rule-set units, how many (its
+#: ``play.extra_features``; the values come from its ``play.extra``: the Puff net plays better
+#: with the blots' shots and the bands spelt out than from the raw board alone, the bräde net
+#: with its margin against jan, which the raw board shows only through a count over six
+#: points). Where among them the hand-written evaluation's verdict is (win chance, equity
+#: gain / 3, equity loss / 3) is ``play.judged_at``: a net whose ``meta["mix"]`` is below 1
+#: mixes it into its own estimate without computing it again.
+EXTRA_FEATURES: Final[dict[str, int]] = {
+    name: f.play.extra_features for name, f in FAMILIES.items()
 }
-#: where, among a family's hand-written features, the hand-written evaluation's verdict is
-#: (win chance, equity gain / 3, equity loss / 3): a net whose ``meta["mix"]`` is below 1
-#: mixes it into its own estimate without computing it again
-_JUDGED: Final[dict[str, int]] = {"puff": 10}
+
+
+def _extra(rs: RuleSet, play: PlayData, pos: Position, me: int, base: int) -> Sparse:
+    """The family's hand-written features seen by ``me`` (non-zero units from ``base``)."""
+    side = Color(me)
+    vals = play.extra(rs, pos, side, features(rs, pos, side), features(rs, pos, side.other), judged)
+    return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
 
 
 def _rule_bits(rs: RuleSet) -> Sparse:
     out: Sparse = []
-    for i, (name, value) in enumerate(RULE_FEATURES[rs.family]):
+    for i, (name, value) in enumerate(family_of(rs).play.rule_features):
         got = getattr(rs, name)
         if (value in got) if isinstance(got, tuple) else (got == value):
             out.append((_RULES + i, 1.0))
@@ -350,9 +248,9 @@ def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
     if bits is None:
         bits = _RULE_CACHE[rs.name] = _rule_bits(rs)
     out.extend(bits)
-    extra = _EXTRA.get(rs.family)
-    if extra is not None:
-        out.extend(extra(rs, pos, me, _RULES + len(RULE_FEATURES[rs.family])))
+    play = family_of(rs).play
+    if play.extra_features:
+        out.extend(_extra(rs, play, pos, me, _RULES + len(play.rule_features)))
     return out
 
 
@@ -384,6 +282,7 @@ class Net:
 
     __slots__ = (
         "family",
+        "play",
         "n_in",
         "n_hidden",
         "n_out",
@@ -410,20 +309,21 @@ class Net:
         self.n_in = len(w1)
         self.n_hidden = len(b1)
         self.n_out = len(b2)
-        if self.n_in != input_size(family) or self.n_out != 2 * OUTPUTS[family]:
+        self.play = play = FAMILIES[family].play
+        if self.n_in != input_size(family) or self.n_out != 2 * play.outputs:
             raise ValueError("net shape does not fit the family's encoding")
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.meta = meta or {}
         #: the net's share of its estimate at play time (``meta["mix"]``, 1 when absent); the
         #: rest is the hand-written evaluation's, read from the net's own inputs
         self.mix = float(str(self.meta.get("mix", 1.0)))
-        if not 0.0 <= self.mix <= 1.0 or (self.mix < 1.0 and family not in _JUDGED):
+        if not 0.0 <= self.mix <= 1.0 or (self.mix < 1.0 and play.judged_at is None):
             raise ValueError(f"a {family} net cannot mix in hand-written values at {self.mix}")
         #: weight rows already scaled by an input's value (most values recur: pip counts,
         #: checkers on a point, shots out of 36); not the hand-written verdict, which hardly
         #: ever recurs
         self._scaled: dict[tuple[int, float], list[float]] = {}
-        self._cached_below = _RULES + len(RULE_FEATURES[family]) + _JUDGED.get(family, 0)
+        self._cached_below = _RULES + len(play.rule_features) + (play.judged_at or 0)
 
     def forward(self, x: Sparse) -> list[float]:
         """The outputs for the sparse input ``x``: the hidden layer is the bias plus the
@@ -469,7 +369,7 @@ class Net:
         est = _estimate(self.forward(x), max_points(rs))
         if self.mix == 1.0:
             return est
-        at = _RULES + len(RULE_FEATURES[self.family]) + _JUDGED[self.family]
+        at = _RULES + len(self.play.rule_features) + (self.play.judged_at or 0)
         win = gain = loss = 0.0  # the sparse input leaves out zeros
         for i, v in reversed(x):  # the hand-written features come last
             if i < at:
@@ -506,10 +406,10 @@ class Net:
         return {
             "family": self.family,
             "inputs": self.n_in,
-            "extra_features": EXTRA_FEATURES[self.family],
+            "extra_features": self.play.extra_features,
             "hidden": self.n_hidden,
             "outputs": self.n_out,
-            "rule_features": [[k, v] for k, v in RULE_FEATURES[self.family]],
+            "rule_features": [[k, v] for k, v in self.play.rule_features],
             "meta": self.meta,
             "w1": pack([v for row in self.w1 for v in row]),
             "b1": pack(self.b1),
@@ -524,18 +424,19 @@ class Net:
             return list(struct.unpack(f"<{len(raw) // 4}f", raw))
 
         family = str(data["family"])
+        play = FAMILIES[family].play
         features = data["rule_features"]
         if not isinstance(features, list) or [tuple(f) for f in features] != list(
-            RULE_FEATURES[family]
+            play.rule_features
         ):
             raise ValueError("the weights were trained with other rule-set features")
         n_in, n_h, n_out = (int(str(data[k])) for k in ("inputs", "hidden", "outputs"))
         flat1, flat2 = unpack("w1"), unpack("w2")
         w1 = [flat1[i * n_h : (i + 1) * n_h] for i in range(n_in)]
         extra = int(str(data.get("extra_features", 0)))
-        if extra < EXTRA_FEATURES[family]:  # weights from before the extra features: they
+        if extra < play.extra_features:  # weights from before the extra features: they
             # start with no say (zero rows), so the net plays exactly as it did
-            w1 += [[0.0] * n_h for _ in range(EXTRA_FEATURES[family] - extra)]
+            w1 += [[0.0] * n_h for _ in range(play.extra_features - extra)]
         w2 = [flat2[k * n_h : (k + 1) * n_h] for k in range(n_out)]
         meta = data.get("meta")
         return cls(
@@ -543,31 +444,11 @@ class Net:
         )
 
 
-#: the highest score of a Puff rule set by its scoring
-_PUFF_MAX: Final[dict[str, int]] = {"lt": 3, "pi": 2, "gp": 1}
-
-
-def _brade_max(rs: BradeRules) -> int:
-    """The most points a bräde game of ``rs`` scores by its points table (B-score, RV 26; see
-    ``families.brade.score``): a win's row plus the munk bonus (hemspel and beautiful wins),
-    jan or sprängjan; graded munk or jan (RV 20, 21) has no bound short of the net's K."""
-    table = POINTS[rs.points]
-    if rs.jan_graded or (rs.munk_graded and table["munk"] > 0):
-        return OUTPUTS["brade"]
-    wins = max(table[k] for k in ("hemspel", "uppspel", "trappspel", "kronspel"))
-    return max(wins + table["munk"], table["jan"], table["sprangjan"])
-
-
 def max_points(rs: RuleSet) -> int:
     """The most points a game of ``rs`` scores, as far as the net's outputs tell apart (BH's
-    bräde: 1, every win one game; Regler för bräde's table: 4, a sprängjan)."""
-    k = OUTPUTS[rs.family]
-    if isinstance(rs, BradeRules):
-        return min(k, _brade_max(rs))
-    top = _PUFF_MAX.get(rs.scoring, k)
-    if family_of(rs).shape_wins(rs):  # a tower
-        top = 4
-    return min(k, top)
+    bräde: 1, every win one game; Regler för bräde's table: 4, a sprängjan): the family's
+    ``play.max_points``."""
+    return family_of(rs).play.max_points(rs)
 
 
 def _estimate(y: list[float], top: int) -> Estimate:
