@@ -260,13 +260,13 @@ def cmd_hint(
 
 def cmd_rules(spec: str | None, lang: str = DEFAULT) -> dict[str, Any]:
     """Every preset, code and rule (or one rule set described), the words in ``lang``."""
-    from .rules import PRESETS, PUFF_OPTIONS, brade
+    from .families import FAMILIES
+    from .rules import ALL_PRESETS
 
     if spec is None:
-        presets = {**PRESETS, **brade.PRESETS}
-        codes = {"puff": list(PUFF_OPTIONS), "brade": list(brade.CODES)}
+        codes = {f.name: list(f.option_codes()) for f in FAMILIES.values()}
         return {
-            "presets": {k: message_text(f"preset.{k}", lang) for k in presets},
+            "presets": {k: message_text(f"preset.{k}", lang) for k in ALL_PRESETS},
             "codes": codes,
             "rules": {
                 r.id: {"source": r.source, "section": r.section, "summary": r.summary_text(lang)}

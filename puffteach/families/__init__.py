@@ -25,11 +25,14 @@ from typing import TYPE_CHECKING, Any
 from ..rules import KEYS
 from .base import Family
 from .brade import BRADE
+from .brade_book import BRADE_BOOK
 from .brade_play import BRADE_PLAY
 from .puff import PUFF
+from .puff_book import PUFF_BOOK
 from .puff_play import PUFF_PLAY
 
 if TYPE_CHECKING:
+    from ..book_cells import BookRows
     from ..players.play_data import PlayData
     from ..rules import RuleSet
 
@@ -41,17 +44,19 @@ __all__ = ["FAMILIES", "Family", "family_of", "register"]
 FAMILIES: dict[str, Family[Any]] = {}
 
 
-def register(family: Family[Any], play: PlayData) -> None:
+def register(family: Family[Any], play: PlayData, book: BookRows) -> None:
     """Plug a family in: give it its player-side data (``family.play``, from its own
-    ``<name>_play`` module, which may import the family's rule module: the rule module does
-    not import it) and make :func:`family_of` and the rule data find it by its name."""
+    ``<name>_play`` module) and its book rows (``family.book``, from ``<name>_book``) — those
+    modules may import the family's rule module, which does not import them — and make
+    :func:`family_of` and the rule data find it by its name."""
     family.play = play
+    family.book = book
     FAMILIES[family.name] = family
     KEYS[family.name] = family.keys  # the rule data asks them
 
 
-register(PUFF, PUFF_PLAY)
-register(BRADE, BRADE_PLAY)
+register(PUFF, PUFF_PLAY, PUFF_BOOK)
+register(BRADE, BRADE_PLAY, BRADE_BOOK)
 
 
 def family_of(rs: RuleSet) -> Family[Any]:

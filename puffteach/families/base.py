@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from ..book_cells import BookRows
     from ..messages import Message
     from ..outcome import Outcome
     from ..players.play_data import PlayData
@@ -28,6 +29,9 @@ class Family(ABC, Generic[R]):
     #: the family's player-side data (evaluation, net, ratings, pruning), given by
     #: :func:`~puffteach.families.register` from the family's ``<name>_play`` module
     play: PlayData
+    #: what the family's rows say in the book's tables, and its own tables, given by
+    #: :func:`~puffteach.families.register` from the family's ``<name>_book`` module
+    book: BookRows
     #: does the family know jan (bräde's B-jan: too many checkers to enter on too few free
     #: points of the first quarter)? The odds count the rolls that make a side jan then
     has_jan: ClassVar[bool] = False
@@ -37,6 +41,16 @@ class Family(ABC, Generic[R]):
     #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
     #: step that does not bear off needs no call (the fast random driver's shortcut)
     early_only_on_bearoff: ClassVar[bool] = False
+
+    # ------------------------------------------------------------------ its rule sets
+    @abstractmethod
+    def presets(self) -> tuple[str, ...]:
+        """The names of the family's presets, in the order the book discusses them."""
+
+    def option_codes(self) -> tuple[str, ...]:
+        """The codes a rule-set string may add to one of the family's presets
+        (``preset+code``: Puff's options, bräde's RV codes)."""
+        return ()
 
     # ------------------------------------------------------------------ single steps
     @abstractmethod

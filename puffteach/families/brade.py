@@ -20,6 +20,7 @@ from ..messages import Message
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
 from ..rules import BradeRules
+from ..rules import brade as _rules_brade
 from ..rules.brade import PATTERNS, POINTS, RANK, VALUED_AS, roll_name
 from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn, apply_step
 from .base import Family
@@ -515,6 +516,12 @@ class Brade(Family[BradeRules]):
     name = "brade"
     has_jan = True
     bands_hold = False
+
+    def presets(self) -> tuple[str, ...]:
+        return tuple(_rules_brade.PRESETS)
+
+    def option_codes(self) -> tuple[str, ...]:
+        return tuple(_rules_brade.CODES)
 
     # ------------------------------------------------------------------ the check chain
     def check(

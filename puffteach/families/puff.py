@@ -16,7 +16,7 @@ from ..color import Color
 from ..errors import DiceError
 from ..outcome import Outcome
 from ..position import CHECKERS, Position
-from ..rules import PuffRules
+from ..rules import PRESETS, PUFF_OPTIONS, PuffRules
 from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn
 from .base import Family
 
@@ -176,6 +176,12 @@ def rearmost(own: tuple[int, ...]) -> int:
 class Puff(Family[PuffRules]):
     name = "puff"
     early_only_on_bearoff = True  # tower/goose patterns are decided at the end of the roll
+
+    def presets(self) -> tuple[str, ...]:
+        return tuple(PRESETS)
+
+    def option_codes(self) -> tuple[str, ...]:
+        return tuple(PUFF_OPTIONS)
 
     # ------------------------------------------------------------------ the check chain
     def check(

@@ -82,7 +82,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from .. import svg
 from ..position import Position
-from ..rules import RULES, rules
+from ..rules import ALL_PRESETS, RULES, rules
 from .a11y import cite_nodes, setup_a11y
 from .glossary import setup_glossary
 from .tables import KINDS, Table, resolve_specs, rule_anchor
@@ -316,13 +316,12 @@ class BoardDirective(SphinxDirective):
 def play_catalog(default: str = "brade-standard") -> dict[str, Any]:
     """What the Play page offers: every preset (name -> title), its family and the codes of
     each family (the CLI's ``rules`` listing)."""
-    from ..rules import PRESETS, PUFF_OPTIONS, brade
+    from ..families import FAMILIES
 
-    presets = {**PRESETS, **brade.PRESETS}
     return {
-        "presets": {k: str(v.get("title", k)) for k, v in presets.items()},
-        "families": {**dict.fromkeys(PRESETS, "puff"), **dict.fromkeys(brade.PRESETS, "brade")},
-        "codes": {"puff": list(PUFF_OPTIONS), "brade": list(brade.CODES)},
+        "presets": {k: rules(k).title or k for k in ALL_PRESETS},
+        "families": {k: f.name for f in FAMILIES.values() for k in f.presets()},
+        "codes": {f.name: list(f.option_codes()) for f in FAMILIES.values()},
         "default": default,
     }
 

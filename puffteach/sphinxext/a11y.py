@@ -34,8 +34,10 @@ Phone and keyboard
 from __future__ import annotations
 
 import html
+import json
 import re
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -61,48 +63,17 @@ SOURCE_LANGUAGE: dict[str, str] = {"LT": "sv", "BH": "sv", "RV": "sv", "PI": "de
 #: the languages the roles mark (role name = language tag)
 TERM_LANGUAGES: tuple[str, ...] = ("sv", "de", "en")
 
-#: Terms the book writes in another language, as it writes them (in italics), by language tag.
+#: Terms the book writes in another language, as it writes them (in italics), by language tag
+#: (a word list, kept as data in ``terms.json``: the Swedish words of the game, the games'
+#: own names among them, and the titles and sections of the sources).
 #: Matching is exact first, then case-insensitive without trailing punctuation; the section
 #: titles of the rules (:data:`SOURCE_LANGUAGE`) are added automatically.
 TERMS: dict[str, tuple[str, ...]] = {
-    "sv": (
-        # words of the game (LT, BH, RV)
-        "tunga", "tungor", "kil", "kilar", "kvarter", "kvartaner", "bricka", "brickor", "tärning",
-        "tärningar", "blotta", "blottor", "band", "binda", "lägga band", "bryta band", "bro",
-        "kedja", "spärr", "fåta", "mellanlanda", "pasch", "alla", "generalpasch", "jan",
-        "janblotta", "spränga", "sprängjan", "munk", "med munk", "pissmunk", "buk", "huk", "hem",
-        "hemspel", "spela hem", "spela in", "spelas in", "ta ut", "ta fullt med en", "vackert spel",
-        "kronspel", "enkelt kronspel", "dubbelt kronspel", "trappspel", "uppspel", "kejsarspel",
-        "triangel", "nio-fem-ett", "järnbanden", "överband", "fars- och morsbanden", "teka",
-        "tekning", "torn", "gåsmarsch", "trallor", "ribba", "på sista brickan", "johannaregeln",
-        "puff", "lång puff", "lång", "konträr puff", "konträr", "dubbel konträr puff", "bräde",
-        "svenskt brädspel", "förkehren", "essor", "essor all", "dusarne par", "sex dus",
-        "sex tre", "sex tress", "sex kvart", "sexor all", "sexor mång", "sinka sex", "sinkor mång",
-        # titles and sections of the Swedish sources
-        "Lyckans Talisman", "Illustrerad spelbok", "Små spelböcker: 7. Brädspel", "Fars brädspel",
-        "Familjen Behrens–Helmfrids regler för bräde", "Regler för bräde",
-        "Regelvarianter för bräde", "Regelvariant för lång puff", "Inledning", "Egenheter",
-        "Speltips", "Källor", "Matcher", "Tillbehör", "Förberedelser", "Att slå blottor…",
-        "Vinstsätt: Vackert spel", "Vinstsätt: Jan", "Vinstsätt: Hemspel", "Vinstsätt: Sprängjan",
-        "Vinstsätt: Munk", "23. Ropa ut slagen", "Konträr puff", "Dubbel konträr puff",
-    ),
-    "de": (
-        "Dreieck", "Dreiecke", "Feld", "Stein", "Steine", "Damensteine", "Würfel", "Band", "Kette",
-        "Pasch", "Generalpasch", "Schneider", "schneider", "Thurm", "Gänsereihe", "langer Puff",
-        "Langer Puff", "Contrapuff", "einfacher Contrapuff", "doppelter Contrapuff", "einfacher",
-        "Gegenpuff", "Regeln Gegenpuff", "Puffspiel", "Puffbret", "Wurfzabel", "Tricktrack",
-        "verkehren", "herausgeworfen", "einsetzen", "herausnehmen", "Geschichte",
-        "a) Langer Puff", "b) Einfacher Contrapuff", "c) Doppelter Contrapuff",
-        "Pierer's Universal-Lexikon", "Encyclopädie der Spiele", "Neuestes Spielbuch",
-        "Die schönsten Backgammon-Spiele", "Das grosse Haus- und Familienbuch…",
-        "Spiele zur Uebung und Erholung…", '"Zweiter Pasch"',
-    ),
-    "nl": ("verkeer",),
-    "it": ("buffa", "buffa cortese", "buffa de baldrac"),
-    "es": ("Libro de los juegos",),
-    "la": ("Codex Buranus",),
-    "is": ("koetra",),
-}  # fmt: skip
+    lang: tuple(terms)
+    for lang, terms in json.loads(
+        resources.files(__package__).joinpath("terms.json").read_text(encoding="utf-8")
+    ).items()
+}
 #: a table column headed by one of these words (in any language of the book) holds that language
 COLUMN_LANGUAGE: dict[str, str] = {
     "swedish": "sv", "svenska": "sv", "schwedisch": "sv",
