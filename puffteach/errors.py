@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .messages import DEFAULT, Message
 
-__all__ = ["DiceError", "LocalizedError", "message_of"]
+__all__ = ["DiceError", "GameOverError", "LocalizedError", "message_of"]
 
 
 class LocalizedError(ValueError):
@@ -48,6 +48,10 @@ class LocalizedError(ValueError):
 
 class DiceError(LocalizedError):
     """Dice that are not dice, or that do not fit the rule set or the position."""
+
+
+class GameOverError(LocalizedError):
+    """A roll asked for in a position where the game is already over."""
 
 
 def message_of(error: BaseException) -> Message:

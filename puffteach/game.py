@@ -93,7 +93,9 @@ class Game:
             start = position
         self.start = start
         self.first_side = start.turn
-        self._state = _State(start, None, None, None, (), ())
+        # a position where the game is already over starts a game that is over (its family says)
+        over = family_of(self.rules).ended(self.rules, start)
+        self._state = _State(start, None, None, over, (), ())
         self._undo: list[_State] = []
         self._redo: list[_State] = []
 

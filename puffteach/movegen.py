@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import OFF
-from .errors import DiceError
+from .errors import DiceError, GameOverError
 from .families import FAMILIES as _FAMILY
 from .families import Family, family_of
 from .families.puff import pattern_win as pattern_win
@@ -65,14 +65,18 @@ def raw_steps(rs: RuleSet, pos: Position, die: int, cont: int | None, first: boo
 def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
     """The ways a roll may be moved: one plan, or more for a generalpasch.
 
-    The one entry that plans a roll: it checks the dice (each a face 1-6, as many as the
-    rule set and the position allow, ``DiceError`` otherwise) before asking the family, so
-    no caller may skip the check (``tests/test_kernel.py`` fails on a ``.plans(`` call
+    The one entry that plans a roll: it refuses a position where the game is already over
+    (``Family.ended``: ``GameOverError``) and checks the dice (each a face 1-6, as many as
+    the rule set and the position allow, ``DiceError`` otherwise) before asking the family,
+    so no caller may skip the check (``tests/test_kernel.py`` fails on a ``.plans(`` call
     outside ``movegen`` and ``families/``)."""
     for d in dice:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
             raise DiceError("error.die", got=repr(d))
     fam = family_of(rs)
+    over = fam.ended(rs, pos)
+    if over is not None:
+        raise GameOverError("error.position.over", outcome=over.message)
     fam.check_dice(rs, pos, dice)
     return fam.plans(rs, pos, dice)
 

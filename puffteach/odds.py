@@ -42,7 +42,7 @@ from typing import Final, NamedTuple
 
 from .board import CROSS, OFF
 from .color import Color
-from .errors import LocalizedError
+from .errors import GameOverError, LocalizedError
 from .families import family_of
 from .movegen import begin, finish, plans, push, turn_steps
 from .outcome import Outcome
@@ -214,6 +214,14 @@ def rolls_where(
     return sum(ways for dice, ways in table if test(dice))
 
 
+def _live(rs: RuleSet, pos: Position) -> None:
+    """Refuse a question about the next roll in a position where the game is over
+    (``Family.ended``), as :func:`~puffteach.movegen.plans` refuses to plan one."""
+    over = family_of(rs).ended(rs, pos)
+    if over is not None:
+        raise GameOverError("error.position.over", outcome=over.message)
+
+
 def _as_mover(pos: Position, side: Color) -> Position:
     """``pos`` with ``side`` to roll (a fresh turn: no pasch streak)."""
     if pos.turn == side and not pos.streak:
@@ -237,6 +245,7 @@ def pattern_chance(rs: RuleSet, pos: Position, side: Color, kind: str | None = N
     never move back, and each checker that has to move needs a move of its own). A tower is
     quick to decide; a goose march with fifteen single checkers near a row and a later pasch
     (eight moves) can take seconds."""
+    _live(rs, pos)
     if not family_of(rs).shape_wins(rs):
         return Fraction(0)
     kinds = PATTERN_KINDS if kind is None else frozenset({kind})
@@ -362,12 +371,14 @@ def hit_rolls(rs: RuleSet, pos: Position, side: Color, point: int) -> int:
     point ``point`` (directly or by a combination), by the rule set's legal plays. The
     opponent is taken to be on roll with a fresh turn; a Puff pasch counts its moves (not the
     re-roll it may earn)."""
+    _live(rs, pos)
     return rolls_where(rs, pos, _hit_search(rs, pos, side, point))
 
 
 def hit_chance(rs: RuleSet, pos: Position, side: Color, point: int) -> Fraction:
     """The chance that the opponent's next roll (one die when he is bound to a one-die series)
     can hit ``side``'s blot on ``point``."""
+    _live(rs, pos)
     test = _hit_search(rs, pos, side, point)
     mover = _as_mover(pos, side.other)
     return sum(
@@ -380,6 +391,7 @@ def hit_table(rs: RuleSet, pos: Position, side: Color) -> dict[int, int]:
     (blots no roll can hit are left out). One search per roll collects every blot a play can
     hit, stopping when all are found and skipping states from which no blot still unfound is
     in reach, so a position with several blots costs about as much as one."""
+    _live(rs, pos)
     own = pos.side(side)
     x = CROSS[rs.layout]
     blots = {x[p]: p for p in range(1, OFF) if own[p] == 1}  # attacker's point -> side's point
@@ -415,6 +427,7 @@ def hit_table(rs: RuleSet, pos: Position, side: Color) -> dict[int, int]:
 def enter_chance(rs: RuleSet, pos: Position, side: Color, count: int | None = 1) -> Fraction:
     """The chance that ``side``'s next roll can enter at least ``count`` of its checkers
     waiting at point 0 (``None``: all of them)."""
+    _live(rs, pos)
     waiting = pos.side(side)[0]
     if not waiting:
         raise OddsError("error.odds.none_waiting", side=side)
@@ -437,6 +450,7 @@ def enter_chance(rs: RuleSet, pos: Position, side: Color, count: int | None = 1)
 def jan_chance(rs: RuleSet, pos: Position, side: Color) -> Fraction:
     """The chance that the opponent's next roll can make ``side`` jan (bräde B-jan; sprängjan
     included). Zero when ``side`` has no blot and none waiting (and in rule sets without jan)."""
+    _live(rs, pos)
     own = pos.side(side)
     if not family_of(rs).has_jan or (not own[0] and 1 not in own[1:OFF]):
         return Fraction(0)

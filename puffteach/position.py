@@ -265,6 +265,7 @@ class Position(NamedTuple):
             used.add("streak")
         if self.general is not None:
             used.add("general")
+        rules.check_position(self)  # (its family knows which ends cannot occur)
         extra = sorted(used - rules.keys)  # a key the rule set does not use is an error
         if extra:
             raise PositionError(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..rules import KEYS
+from ..rules import KEYS, POSITION_CHECKS
 from .base import Family
 from .brade import BRADE
 from .brade_book import BRADE_BOOK
@@ -53,6 +53,7 @@ def register(family: Family[Any], play: PlayData, book: BookRows) -> None:
     family.book = book
     FAMILIES[family.name] = family
     KEYS[family.name] = family.keys  # the rule data asks them
+    POSITION_CHECKS[family.name] = family.check_position
 
 
 register(PUFF, PUFF_PLAY, PUFF_BOOK)

@@ -179,6 +179,31 @@ class Family(ABC, Generic[R]):
 
         raise LocalizedError("error.no_resign", rules=rs.name)
 
+    # ------------------------------------------------------------------ finished positions
+    def check_position(self, rs: R, pos: Position) -> None:
+        """Raise PositionError when ``pos`` cannot occur in a game of ``rs``: here both sides
+        with every checker borne off (the first to bear off his last checker ends the game; a
+        family whose rules let the loser go on, bräde RV 11, says otherwise)."""
+        from ..board import OFF
+        from ..position import CHECKERS, PositionError
+
+        if pos.w[OFF] == CHECKERS and pos.b[OFF] == CHECKERS:
+            raise PositionError("error.position.both_off", rules=rs.name)
+
+    def ended(self, rs: R, pos: Position) -> Outcome | None:
+        """The result of a game that is already over in ``pos`` (a position between rolls),
+        or None while it goes on: here a side with all its checkers borne off has won one
+        point. Families score it by their own rules."""
+        from ..board import OFF
+        from ..color import Color
+        from ..outcome import Outcome
+        from ..position import CHECKERS
+
+        for side in (Color.WHITE, Color.BLACK):
+            if pos.side(side)[OFF] == CHECKERS:
+                return Outcome(side, "bearoff", 1)
+        return None
+
     # ------------------------------------------------------------------ explanations
     @abstractmethod
     def pasch_rule(self, turn: Turn) -> str:

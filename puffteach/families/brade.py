@@ -645,6 +645,28 @@ class Brade(Family[BradeRules]):
             return (13, loser, 3)
         return None
 
+    def check_position(self, rs: BradeRules, pos: Position) -> None:
+        """Both sides borne off is RV 11's draw (the loser bore off in his extra roll); under
+        rules without RV 11 it cannot occur."""
+        if 11 not in rs.after_game:
+            super().check_position(rs, pos)
+
+    def ended(self, rs: BradeRules, pos: Position) -> Outcome | None:
+        """Over when a side has borne off all fifteen: a hemspel scored by the points table
+        (munk if the loser has checkers not yet entered, RV 20), both off RV 11's draw. When
+        the side not to move has borne off and the rule set gives the loser extra rolls (RV
+        11-13), the position may be such a roll: it goes on (a ``Game`` that saw the win knows
+        which it is)."""
+        w_off, b_off = pos.w[OFF] == CHECKERS, pos.b[OFF] == CHECKERS
+        if w_off and b_off:
+            return Outcome(None, "draw", 0)
+        if not (w_off or b_off):
+            return None
+        winner = 0 if w_off else 1
+        if winner != pos.turn and rs.after_game:
+            return None
+        return score(rs, pos, winner, "hemspel")
+
     def resign_refusal(self, rs: BradeRules, pos: Position) -> Message | None:
         return may_resign(rs, pos)
 

@@ -235,6 +235,16 @@ class Puff(Family[PuffRules]):
             out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
         return out
 
+    def ended(self, rs: PuffRules, pos: Position) -> Outcome | None:
+        """Over once a side has borne off all fifteen (P-win, PI-win, GP-win), scored by the
+        rule set's table. (A tower or goose march standing is not taken as over: it wins when
+        a roll makes it, and positions set up with one are used to study it.)"""
+        if pos.w[OFF] == CHECKERS:
+            return win_outcome(rs, pos, 0, "bearoff")
+        if pos.b[OFF] == CHECKERS:
+            return win_outcome(rs, pos, 1, "bearoff")
+        return None
+
     def follows_checker(self, rs: PuffRules) -> bool:
         return rs.long_entry
 

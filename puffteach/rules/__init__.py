@@ -17,6 +17,7 @@ from ..messages import DEFAULT, text
 from .base import (
     _DEFAULT_IDS,
     KEYS,
+    POSITION_CHECKS,
     BradeFields,
     BradeRules,
     CommonFields,
@@ -30,6 +31,7 @@ from .ids import RULES, SOURCES, Rule, rule
 
 __all__ = [
     "KEYS",
+    "POSITION_CHECKS",
     "PaschMoves",
     "CommonFields",
     "PuffFields",

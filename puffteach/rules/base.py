@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, Literal, Self, TypedDict
+from typing import Any, Final, Literal, Self, TypedDict
 
 from ..board import Layout
 from ..errors import LocalizedError
@@ -127,6 +127,11 @@ class RuleSet:
         if keys is None:  # construction would slow every attribute read of it)
             keys = _KEYS[self.name] = KEYS[self.family](self)
         return keys
+
+    def check_position(self, pos: Any) -> None:
+        """Raise PositionError when the position ``pos`` cannot occur under this rule set for
+        the family's own reasons (its family says which: see POSITION_CHECKS)."""
+        POSITION_CHECKS[self.family](self, pos)
 
 
 @dataclass(frozen=True)
@@ -274,3 +279,8 @@ _DEFAULT_IDS: Final[dict[str, str]] = {
 #: family name -> the position keys a rule set of that family tracks; filled by
 #: :mod:`puffteach.families` (each family owns its keys; the rule data does not know them)
 KEYS: dict[str, Callable[[RuleSet], frozenset[str]]] = {}
+
+#: family name -> its check of positions that cannot occur (``Family.check_position``; the
+#: argument is a Position, typed loosely: the rule data does not import positions); filled by
+#: :mod:`puffteach.families` like KEYS
+POSITION_CHECKS: dict[str, Callable[[RuleSet, Any], None]] = {}
