@@ -9,6 +9,7 @@ import argparse
 import json
 import re
 import sys
+from dataclasses import replace
 from itertools import islice
 from typing import Any, NoReturn
 
@@ -205,16 +206,20 @@ def cmd_stage(
 def cmd_explain(
     rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str, lang: str = DEFAULT
 ) -> dict[str, Any]:
+    """``explain``: the moves are played in order and the answer is about the first one
+    refused, or the last when all are legal. With several moves it says which one
+    (``"move"``, ``"index"`` counted from 1, and the reason begins "move i of n (m): ")."""
     texts = [m for m in re.split(r"[\s,]+", moves.strip()) if m]
     if not texts:
         raise LocalizedError("error.cli.move_missing")
-    first: Explanation | None = None
+    first: tuple[Explanation, int] | None = None
     for plan in plans(rs, pos, dice):
         t = begin(rs, pos, plan)
         e: Explanation | None = None
-        for i, text in enumerate(texts):
+        at = 0
+        for at, text in enumerate(texts):
             e = explain_step(t, text)
-            if not e.legal or e.step is None or i == len(texts) - 1:
+            if not e.legal or e.step is None or at == len(texts) - 1:
                 break
             t = push(t, e.step)
         assert e is not None
@@ -222,11 +227,19 @@ def cmd_explain(
             what = Message.of("generalpasch.played_as", reason=e.what, x=plan.named)
             e = Explanation(True, what, "generalpasch", e.step)
         if e.legal:
-            return e.to_json(lang)
+            return _which(e, texts, at, lang)
         if first is None:
-            first = e
+            first = (e, at)
     assert first is not None
-    return first.to_json(lang)
+    return _which(first[0], texts, first[1], lang)
+
+
+def _which(e: Explanation, texts: list[str], at: int, lang: str) -> dict[str, Any]:
+    """The explanation's JSON; for several moves, which of them it is about."""
+    if len(texts) == 1:
+        return e.to_json(lang)
+    what = Message.of("explain.which", i=at + 1, n=len(texts), move=texts[at], reason=e.what)
+    return {**replace(e, what=what).to_json(lang), "move": texts[at], "index": at + 1}
 
 
 def cmd_hint(

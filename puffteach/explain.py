@@ -179,14 +179,17 @@ def _explain_step(t: Turn, text: str) -> Explanation:
             return _forfeit_reason(t)
         return _no(rs.rule_id("must"), "refusal.roll_done")
     many = move_count(text)
+    many_refused = fam.many_refusal(t) if many > 1 else None
+    if many > 1 and many_refused is None:  # this game has no moves of several checkers
+        raise MoveSyntaxError("error.move.many", got=repr(text), rules=rs.name)
     named_die = move_die(text)
     legal = [
         s
         for s in turn_steps(t)
         if s.frm == frm and s.to == to and s.many == many and named_die in (None, s.die)
     ]
-    if many > 1 and not legal:
-        return _no("RV-2a", "refusal.six_out")
+    if many_refused is not None and not legal:
+        return _refused(many_refused)
     if legal:  # the die due first (ordered) or the smallest die that does it (bear-off)
         st = min(legal, key=lambda s: s.die)
         return Explanation(True, _legal_message(t, st), fam.legal_rule(t, st), st)
@@ -200,6 +203,13 @@ def _explain_step(t: Turn, text: str) -> Explanation:
     cands = (
         sorted(d for d in dice if frm + d >= OFF) if to == OFF else [d for d in dice if d == dist]
     )
+    if named_die is not None:  # ``@N`` names the die: explain the move with that die
+        due = " ".join(map(str, t.remaining))
+        if named_die not in dice:
+            return _no(rs.rule_id("dice"), "refusal.named_die_absent", die=named_die, dice=due)
+        if named_die not in cands:
+            return _no(rs.rule_id("dice"), "refusal.named_die", die=named_die, frm=frm, to=to)
+        cands = [named_die]
     if not cands:
         due = " ".join(map(str, t.remaining))
         if to == OFF:

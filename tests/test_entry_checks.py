@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import cli_error, plays, results
+from conftest import cli_error, explain, plays, results
 from puffteach.color import BLACK, WHITE
 from puffteach.errors import DiceError, GameOverError
 from puffteach.game import Game, GameError
@@ -133,3 +133,55 @@ def test_brade_extra_rolls_position_stays_live_RV_12() -> None:
     or one on 8 (1/4 4/8 and 1/5 5/8 end alike)."""
     res = results("brade-standard+12", "W:25x15 B:1x15 b", 3, 4)
     assert res == {"W:25x15 B:1x13,4,5 w", "W:25x15 B:1x14,8 w"}
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def test_six_out_notation_is_no_puff_move_P_dice() -> None:
+    """Moving several checkers as one move is bräde's six-out (RV 2a); in Puff every step
+    moves one checker (LT), so ``0/3x2`` is no move of the game: a syntax refusal naming the
+    rule set, never a bräde rule (before the fix it cited RV-2a)."""
+    line = cli_error(
+        "explain", "--rules", "kontrar-puff", "--position", START_PUFF,
+        "--dice", "3", "5", "--move", "0/3x2",
+    )  # fmt: skip
+    assert "kontrar-puff" in line and "RV" not in line
+
+
+def test_six_out_refused_in_brade_RV_2a() -> None:
+    """RV 2a: six checkers go out together only on a first roll of 6-6; with 3-5 it is
+    refused, citing RV 2a (still, after the knowledge moved into the bräde family)."""
+    e = explain("brade-standard", "W:1x15 B:1x15 w", (3, 5), "1/4x6")
+    assert (e["legal"], e["rule"]) == (False, "RV-2a")
+
+
+def test_named_die_that_does_not_fit_P_dice() -> None:
+    """``0/3@5`` names the 5, which enters on 5, not 3 (LT: a die moves its own number of
+    points): refused for that reason (before the fix: a generic "not allowed now")."""
+    e = explain("kontrar-puff", START_PUFF, (3, 5), "0/3@5")
+    assert e["legal"] is False and e["rule"] == "P-dice"
+    assert "'@5'" in e["reason"]
+
+
+def test_named_die_not_rolled_P_dice() -> None:
+    """``0/3@4`` names a 4 that is not among the dice 3-5."""
+    e = explain("kontrar-puff", START_PUFF, (3, 5), "0/3@4")
+    assert e["legal"] is False and "'@4'" in e["reason"]
+
+
+def test_named_die_honoured_in_bearoff_B_bearoff() -> None:
+    """BH (B-bearoff): White's last checker outside 20 is on 22; with 3-6, ``22/off@3``
+    bears it off with the 3 (exact), and the explanation says it is the 3."""
+    e = explain("brade-standard", "W:20x14,22 B:1x15 w", (3, 6), "22/off@3")
+    assert e["legal"] is True and "3" in e["reason"]
+
+
+def test_several_moves_say_which_is_explained_P_order() -> None:
+    """P-order (LT): the lower die first. In ``0/5 0/3`` with 3-5 the first move is the one
+    refused, and the answer says so (before the fix it did not say which move)."""
+    e = explain("kontrar-puff", START_PUFF, (3, 5), "0/5 0/3")
+    assert (e["legal"], e["rule"], e["move"], e["index"]) == (False, "P-order", "0/5", 1)
+    assert e["reason"].startswith("move 1 of 2 (0/5)")
+    ok = explain("kontrar-puff", START_PUFF, (3, 5), "0/3 0/5")
+    assert (ok["legal"], ok["move"], ok["index"]) == (True, "0/5", 2)

@@ -217,6 +217,12 @@ class Family(ABC, Generic[R]):
         """A family rule that explains a step after the rest of the roll was forfeited."""
         return None
 
+    def many_refusal(self, turn: Turn) -> Refusal | None:
+        """Why a move of several checkers together (``1/7x6``) that is not legal now is
+        refused, citing the family's rule; None when the rule set has no such moves at all
+        (the notation is then no move of this game)."""
+        return None
+
     # ------------------------------------------------------------------ state
     @abstractmethod
     def keys(self, rs: R) -> frozenset[str]:

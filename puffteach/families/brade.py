@@ -701,6 +701,13 @@ class Brade(Family[BradeRules]):
                 return r if isinstance(r, Refusal) else None
         return None
 
+    def many_refusal(self, turn: Turn) -> Refusal | None:
+        """RV 2a: six checkers go out together only on a first roll of 6-6 (rule sets with
+        the six-out; without it ``xN`` is no move)."""
+        if _own(turn.rules).opening_six == "none":
+            return None
+        return _R("RV-2a", "refusal.six_out")
+
     # ------------------------------------------------------------------ state
     def keys(self, rs: BradeRules) -> frozenset[str]:
         keys: set[str] = set()
