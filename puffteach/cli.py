@@ -207,8 +207,8 @@ def cmd_explain(
     rs: RuleSet, pos: Position, dice: tuple[int, ...], moves: str, lang: str = DEFAULT
 ) -> dict[str, Any]:
     """``explain``: the moves are played in order and the answer is about the first one
-    refused, or the last when all are legal. With several moves it says which one
-    (``"move"``, ``"index"`` counted from 1, and the reason begins "move i of n (m): ")."""
+    refused, or the last when all are legal. With several moves the reason says which one
+    ("move i of n (m): ..."; the JSON keeps design.md's five keys)."""
     texts = [m for m in re.split(r"[\s,]+", moves.strip()) if m]
     if not texts:
         raise LocalizedError("error.cli.move_missing")
@@ -239,7 +239,7 @@ def _which(e: Explanation, texts: list[str], at: int, lang: str) -> dict[str, An
     if len(texts) == 1:
         return e.to_json(lang)
     what = Message.of("explain.which", i=at + 1, n=len(texts), move=texts[at], reason=e.what)
-    return {**replace(e, what=what).to_json(lang), "move": texts[at], "index": at + 1}
+    return replace(e, what=what).to_json(lang)
 
 
 def cmd_hint(
