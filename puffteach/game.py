@@ -224,12 +224,18 @@ class Game:
         )
 
     def resign(self) -> Outcome:
-        """Bräde RV 4a: the side to move gives up the game for a hemspel's points."""
+        """Bräde RV 4a: the side to move gives up the game for a hemspel's points, before
+        rolling or after seeing a roll that does not force him to break RV 4a's conditions
+        (the roll is then not moved)."""
         st = self._state
-        if st.turn is not None or st.outcome is not None:  # RV 11-13's extra rolls too
+        t = st.turn
+        if st.outcome is not None or (t is not None and t.moves):  # RV 11-13's extra rolls too
             raise GameError("error.game.resign_when")
         fam = family_of(self.rules)
         why = fam.resign_refusal(self.rules, st.position)
+        if why is None and t is not None:  # after seeing the roll (RV 4a), before moving it
+            ends = (p.position for p in self.legal_plays())
+            why = fam.resign_after_roll(self.rules, st.position, ends)
         if why is not None:
             raise GameError(why)
         out = fam.resign_outcome(self.rules, st.position)

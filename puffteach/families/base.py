@@ -6,6 +6,8 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..book_cells import BookRows
     from ..messages import Message
     from ..outcome import Outcome
@@ -173,6 +175,15 @@ class Family(ABC, Generic[R]):
         from ..messages import Message
 
         return Message.of("error.no_resign", rules=rs.name)
+
+    def resign_after_roll(self, rs: R, pos: Position, ends: Iterable[Position]) -> Message | None:
+        """None if the side to move may give up after seeing his roll, before moving it
+        (``pos`` the position before the roll, ``ends`` where its legal plays end), else why
+        not (bräde RV 4a: when the roll does not force him to break its conditions). Here:
+        never after rolling."""
+        from ..messages import Message
+
+        return Message.of("error.game.resign_when")
 
     def resign_outcome(self, rs: R, pos: Position) -> Outcome:
         from ..errors import LocalizedError

@@ -134,13 +134,30 @@ def may_resign(rs: BradeRules, pos: Position) -> Message | None:
     """None if the side to move may resign for a hemspel's points (RV 4a), else why not."""
     if rs.resign != "4a":
         return Message.of("error.resign_rule", rules=rs.name, code=rs.resign)
-    own, _ = _sides(pos)
-    me = pos.turn
-    if any(own[p] >= 2 for p in range(13, 25)) or pos.side_flag(me, "banded"):
+    return _breach(pos, pos.turn)
+
+
+def _breach(pos: Position, side: int) -> Message | None:
+    """Which of RV 4a's conditions ``side`` breaks in ``pos``, if any: a band in his third or
+    fourth quarter now or before, the janblotta out now or before."""
+    own = pos.side(side)
+    if any(own[p] >= 2 for p in range(13, 25)) or pos.side_flag(side, "banded"):
         return Message.of("error.resign_banded")
-    if janblotta_out(own) or pos.side_flag(me, "janblotta"):
+    if janblotta_out(own) or pos.side_flag(side, "janblotta"):
         return Message.of("error.resign_janblotta")
     return None
+
+
+def may_resign_after(rs: BradeRules, pos: Position, ends: Iterable[Position]) -> Message | None:
+    """RV 4a after seeing a roll: allowed when the conditions held before it and the roll does
+    not force a breach, i.e. some legal play of it (ending in one of ``ends``) keeps them."""
+    why = may_resign(rs, pos)
+    if why is not None:
+        return why
+    me = pos.turn
+    if any(_breach(end, me) is None for end in ends):
+        return None
+    return Message.of("error.resign_forced")
 
 
 def jan_excess(victim: tuple[int, ...]) -> int:
@@ -669,6 +686,11 @@ class Brade(Family[BradeRules]):
 
     def resign_refusal(self, rs: BradeRules, pos: Position) -> Message | None:
         return may_resign(rs, pos)
+
+    def resign_after_roll(
+        self, rs: BradeRules, pos: Position, ends: Iterable[Position]
+    ) -> Message | None:
+        return may_resign_after(rs, pos, ends)
 
     def resign_outcome(self, rs: BradeRules, pos: Position) -> Outcome:
         out = score(rs, pos, 1 - pos.turn, "hemspel")

@@ -1,0 +1,65 @@
+"""Bräde read against the source (issue 41, item 7): RV 4a's resignation after a roll, RV 26's
+points table, 26b's strict reading. Each expected value is worked out by hand from RV (Sten
+Helmfrid, Regelvarianter för bräde, 2006), the paragraph named in the test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from puffteach.game import Game, GameError
+
+# White: eleven at home (his 1), blots on 20, 21, 22, 23: four checkers out of the home, no
+# band anywhere, so RV 4a's conditions hold before the roll. Black has all fifteen on his 24
+# (White's 12), out of White's way on 2-7, 13 and 19.
+RV4A = "W:1x11,20,21,22,23 B:24x15 w"
+
+
+def test_rv4a_resign_before_rolling_as_before() -> None:
+    """RV 4a: no band in the 3rd/4th quarter, the janblotta never out: he may give up for a
+    hemspel's points (1 under RV 26a); Black wins."""
+    out = Game("brade-standard", position=RV4A).resign()
+    assert (out.winner, out.kind, out.points) == (1, "hemspel", 1)
+
+
+def test_rv4a_resign_after_a_roll_that_forces_a_breach_refused() -> None:
+    """RV 4a: 6-6 must be moved four times (B-dice). The blots on 20-23 cannot move a six
+    (no bearing off while checkers are at home), and a checker from home goes at most
+    1/7/13/19 (three sixes; 19/off is barred too), so a second checker must leave the home:
+    six out with the home band standing, the janblotta (B-jan). The roll forces the breach, so
+    he may not give up after seeing it."""
+    g = Game("brade-standard", position=RV4A)
+    g.set_dice(6, 6)
+    with pytest.raises(GameError, match="RV 4a"):
+        g.resign()
+    assert not g.is_over()
+
+
+def test_rv4a_resign_after_a_harmless_roll_allowed() -> None:
+    """RV 4a: 2-1 can be played 1/2/4 (one checker leaves the home: five out, no janblotta;
+    no band made), so the roll does not force a breach and he may give up after seeing it,
+    for the hemspel's point; the roll is not moved."""
+    g = Game("brade-standard", position=RV4A)
+    g.set_dice(2, 1)
+    out = g.resign()
+    assert (out.winner, out.kind, out.points) == (1, "hemspel", 1)
+    assert g.is_over()
+    again = Game.load(g.dumps())  # the record (roll, then resign) replays
+    assert again.outcome == out
+
+
+def test_rv4a_no_resign_once_the_roll_is_being_moved() -> None:
+    """After the first step of the roll he has chosen to play it: no giving up mid-roll."""
+    g = Game("brade-standard", position=RV4A)
+    g.set_dice(2, 1)
+    g.push("1/2")
+    with pytest.raises(GameError):
+        g.resign()
+
+
+def test_rv4b_still_no_resign_after_a_roll() -> None:
+    """RV 4b (vasamuseet): resigning is not allowed, before or after a roll."""
+    g = Game("vasamuseet", position=RV4A)
+    g.set_dice(2, 1)
+    with pytest.raises(GameError, match="4b"):
+        g.resign()
