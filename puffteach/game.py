@@ -17,7 +17,6 @@ from .messages import DEFAULT, Message, language
 from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
-from .rules.brade import RANK, VALUED_AS
 
 RECORD_FORMAT = "puffteach-game/1"
 
@@ -342,20 +341,9 @@ class Game:
         first = st.outcome
         assert first is not None
         if outcome is not None and outcome.winner == loser:
-            if para == 11 and outcome.kind == "hemspel":
-                return Outcome(None, "draw", 0), None, pos  # RV 11: both bore off
-            if (
-                para == 12
-                and outcome.kind in VALUED_AS
-                and outcome.kind not in ("hemspel", "jan", "sprangjan")
-            ):
-                return outcome, None, pos  # RV 12: the loser's beautiful play wins
-            if (
-                para == 13
-                and outcome.kind in RANK
-                and (RANK.index(outcome.kind) < RANK.index(first.kind))
-            ):
-                return outcome, None, pos  # RV 13: a higher beautiful play wins
+            settled = family_of(self.rules).after_game_outcome(self.rules, para, first, outcome)
+            if settled is not None:  # RV 11-13: the loser's extra rolls changed the result
+                return settled, None, pos
         if left <= 1:
             return first, None, pos
         return first, (para, loser, left - 1), pos._replace(turn=loser, streak=0)

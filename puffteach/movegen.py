@@ -19,8 +19,6 @@ from .board import OFF
 from .errors import DiceError, GameOverError
 from .families import FAMILIES as _FAMILY
 from .families import Family, family_of
-from .families.puff import pattern_win as pattern_win
-from .families.puff import win_outcome as win_outcome
 from .outcome import Outcome as Outcome
 from .position import CHECKERS, Position
 from .rules import RuleSet

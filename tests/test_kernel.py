@@ -137,19 +137,111 @@ def _py_files() -> list[Path]:
     return sorted(PKG.rglob("*.py"))
 
 
-def test_no_family_test_outside_the_family_modules() -> None:
-    """Behaviour that differs between Puff and bräde is asked of the family interface (or, in
-    the book's tables, looked up in tables keyed by family); only the family modules and the
-    rule data of each family (``families/``, ``rules/brade.py``) may branch on it."""
-    test = re.compile(r"family\s*[!=]=|[!=]=\s*\w*\.?family\b|\.family\s+(not\s+)?in\s")
+#: the modules that may hold a family's own knowledge: the families and the rule data
+_FAMILY_DIRS: tuple[str, ...] = ("families", "rules")
+#: board.py's layout geometry: ``"brade"`` there is the name of a layout (the bräde board,
+#: each side starting across from the other), a value rule sets, records and the catalogue's
+#: ``table.layout.brade`` share, not a test of the family
+_LAYOUT_MODULE = "board.py"
+
+
+def _family_names() -> set[str]:
+    from puffteach.families import FAMILIES
+
+    return set(FAMILIES) | {a for f in FAMILIES.values() for a in f.book.aliases}
+
+
+def _own_modules() -> set[str]:
+    """The modules of one family (named after it): ``families.puff``, ``families.brade_play``,
+    ``rules.brade`` …; the shared ones (``families``, ``families.base``, ``rules``,
+    ``rules.base``, ``rules.ids``) are not."""
+    from puffteach.families import FAMILIES
+
+    out = set()
+    for d in _FAMILY_DIRS:
+        for f in (PKG / d).glob("*.py"):
+            if any(f.stem == n or f.stem.startswith(n + "_") for n in FAMILIES):
+                out.add(f"puffteach.{d}.{f.stem}")
+    return out
+
+
+def _family_knowledge(source: str, rel: Path, names: set[str], own: set[str]) -> list[str]:
+    """What in ``source`` (the module at ``rel`` from the project root) is family knowledge: a
+    test of ``.family`` or ``family`` (``==``, ``!=``, ``in``), a string that names a family (a
+    table keyed by family name, a branch on it), an import of one family's own module."""
+    tree = ast.parse(source)
+    mod = ".".join(rel.with_suffix("").parts)
+    base = mod.split(".") if rel.name == "__init__.py" else mod.split(".")[:-1]
+    out = []
+    for node in ast.walk(tree):
+        where = f"{rel}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value.lower() in names:
+                out.append(f"{where}: the string {node.value!r}")
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(
+                (isinstance(x, ast.Attribute) and x.attr == "family")
+                or (isinstance(x, ast.Name) and x.id == "family")
+                for x in sides
+            ):
+                out.append(f"{where}: a test of the family")
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    parts = base[: len(base) - node.level + 1]
+                    target = ".".join(parts + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                cands = [target, *(f"{target}.{a.name}" for a in node.names)]
+            else:
+                cands = [a.name for a in node.names]
+            hit = sorted(c for c in cands if c in own)
+            if hit:
+                out.append(f"{where}: imports {', '.join(hit)}")
+    return out
+
+
+def test_family_knowledge_stays_in_the_family_modules() -> None:
+    """Everything that differs between the families is the family's: the rest of the package
+    asks ``family_of(rules)`` (its rule checks, ``play``, ``book``, codes, presets …). Outside
+    ``families/`` and ``rules/`` no module names a family in a string (no table keyed by the
+    family's name), tests ``rules.family``, or imports a family's own module (board.py's
+    layout names aside, see :data:`_LAYOUT_MODULE`)."""
+    names, own = _family_names(), _own_modules()
+    assert {"puff", "brade", "bräde"} <= names
+    assert {"puffteach.families.puff", "puffteach.families.brade", "puffteach.rules.brade"} <= own
     offenders = []
     for path in _py_files():
-        if re.search(r"famil|/puff|/brade", str(path.relative_to(ROOT))):
+        rel = path.relative_to(PKG)
+        if rel.parts[0] in _FAMILY_DIRS or str(rel) == _LAYOUT_MODULE:
             continue
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if test.search(line):
-                offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+        source = path.read_text(encoding="utf-8")
+        offenders += _family_knowledge(source, path.relative_to(ROOT), names, own)
     assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ('WEIGHTS = {"puff": 1, "brade": 2}', 2),
+        ('if rs.family == "puff":\n    pass', 2),
+        ("if family in ok:\n    pass", 1),
+        ('x = "Bräde"', 1),
+        ("from ..families.puff import PUFF", 1),
+        ("from ..families import brade_play", 1),
+        ("from ..rules import brade", 1),
+        ("from ..rules.brade import POINTS", 1),
+        ("from ..families import family_of\nfrom ..rules import RuleSet", 0),
+        ('x = "puffteach"\nfamily_of(rs).play.weights', 0),
+    ],
+)
+def test_the_family_guard_finds_what_it_should(source: str, found: int) -> None:
+    """The guard itself, on small modules written for it (as if in ``puffteach/players/``, so
+    the relative imports resolve as they would there)."""
+    rel = Path("puffteach", "players", "probe.py")
+    got = _family_knowledge(source, rel, _family_names(), _own_modules())
+    assert len(got) == found, got
 
 
 def _imports(path: Path, modules: set[str]) -> set[str]:

@@ -170,6 +170,19 @@ class Family(ABC, Generic[R]):
         rolls)``, or None. ``first_side`` rolled first in this game."""
         return None
 
+    def after_game_outcome(
+        self, rs: R, paragraph: int, first: Outcome, outcome: Outcome
+    ) -> Outcome | None:
+        """The result when the loser wins (``outcome``) during the extra rolls
+        :meth:`after_game` gave him under ``paragraph`` after ``first`` (bräde RV 11-13: a
+        draw, or the loser's win), or None when ``first`` stands."""
+        return None
+
+    def pattern_shape(self, kind: str) -> tuple[int, ...] | None:
+        """The checkers on points 20-24 (the mover's path) that make the pattern win ``kind``
+        (bräde's beautiful patterns, RV 14-19), if it is one of the family's."""
+        return None
+
     def resign_refusal(self, rs: R, pos: Position) -> Message | None:
         """None if the side to move may resign now (bräde RV 4a), else why not."""
         from ..messages import Message

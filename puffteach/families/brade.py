@@ -684,6 +684,28 @@ class Brade(Family[BradeRules]):
             return None
         return score(rs, pos, winner, "hemspel")
 
+    def after_game_outcome(
+        self, rs: BradeRules, paragraph: int, first: Outcome, outcome: Outcome
+    ) -> Outcome | None:
+        if paragraph == 11 and outcome.kind == "hemspel":
+            return Outcome(None, "draw", 0)  # RV 11: both bore off
+        if (
+            paragraph == 12
+            and outcome.kind in VALUED_AS
+            and outcome.kind not in ("hemspel", "jan", "sprangjan")
+        ):
+            return outcome  # RV 12: the loser's beautiful play wins
+        if (
+            paragraph == 13
+            and outcome.kind in RANK
+            and (RANK.index(outcome.kind) < RANK.index(first.kind))
+        ):
+            return outcome  # RV 13: a higher beautiful play wins
+        return None
+
+    def pattern_shape(self, kind: str) -> tuple[int, ...] | None:
+        return PATTERNS.get(kind)
+
     def resign_refusal(self, rs: BradeRules, pos: Position) -> Message | None:
         return may_resign(rs, pos)
 

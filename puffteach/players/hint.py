@@ -41,14 +41,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..board import OFF
 from ..color import Color
-from ..families import family_of
+from ..families import FAMILIES, family_of
 from ..messages import DEFAULT, Message, Number
 from ..movegen import Play, finish, push, turn_steps
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
-from ..rules.brade import PATTERNS
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
 from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer
@@ -103,21 +102,8 @@ VERDICTS: Final[tuple[tuple[str, float], ...]] = (
 #: (bräde's decisions are worth more: jan, and the greedy player loses about a point a game
 #: to the expert level there, against 0.07 in lång puff)
 RATINGS: Final[dict[str, tuple[tuple[str, float], ...]]] = {
-    "puff": (
-        ("expert", 0.0028),
-        ("advanced", 0.0076),
-        ("intermediate", 0.024),
-        ("casual", 0.089),
-        ("beginner", float("inf")),
-    ),
-    "brade": (
-        ("expert", 0.028),
-        ("advanced", 0.067),
-        ("intermediate", 0.12),
-        ("casual", 0.23),
-        ("beginner", float("inf")),
-    ),
-}
+    name: f.play.ratings for name, f in FAMILIES.items()
+}  # each family's ``play.ratings`` (families/<name>_play.py), by name
 
 
 def verdict(lost: float) -> str:
@@ -131,7 +117,7 @@ def verdict(lost: float) -> str:
 
 def rating(error_rate: float, family: str) -> str:
     """The rating band of a mean equity lost per decision in a family's game."""
-    bands = RATINGS[family]
+    bands = FAMILIES[family].play.ratings
     for band, limit in bands:
         if error_rate <= limit:
             return band
@@ -302,7 +288,7 @@ def _near_pattern(rs: RuleSet, own: tuple[int, ...]) -> str | None:
         return None
     fam = family_of(rs)
     for kind in fam.patterns(rs):
-        shape = PATTERNS.get(kind)
+        shape = fam.pattern_shape(kind)
         if (
             shape is not None
             and sum(min(a, b) for a, b in zip(own[20:OFF], shape, strict=True)) == CHECKERS - 1

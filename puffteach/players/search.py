@@ -57,6 +57,7 @@ from functools import partial
 from typing import Final
 
 from ..color import Color
+from ..families import FAMILIES
 from ..listing import iter_turn_plays
 from ..movegen import Play, finish, push, random_play, turn_steps
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
@@ -107,7 +108,8 @@ class Level:
     inner_beam: int = 2
     evaluator: str = "heuristic"
     careless: float = 0.0
-    #: pruning inside a 1-ply search, by family: ``(family, replies, beam)``. In that family
+    #: pruning inside a 1-ply search, by family: ``(family, replies, beam)`` (the shipped
+    #: levels take it from each family's ``play.prune``, :func:`_prune`). In that family
     #: each roll's replies, and the partial plays of the beam (``beam`` wide) through a pasch,
     #: are ranked by the hand-written evaluation, and only the best ``replies`` of each roll
     #: are judged by the level's own evaluator (see the module's docstring)
@@ -118,6 +120,14 @@ class Level:
         return {fam: (replies, beam) for fam, replies, beam in self.prune}.get(family)
 
 
+def _prune(level: str) -> tuple[tuple[str, int, int], ...]:
+    """A level's ``prune``: ``(family, replies, beam)`` for each family whose ``play.prune``
+    names the level."""
+    return tuple(
+        (name, *f.play.prune[level]) for name, f in FAMILIES.items() if level in f.play.prune
+    )
+
+
 LEVELS: Final[dict[str, Level]] = {
     lv.name: lv
     for lv in (
@@ -126,7 +136,7 @@ LEVELS: Final[dict[str, Level]] = {
         Level("intermediate", 0, noise=0.02),
         Level("advanced", 0),
         Level("expert", 0, evaluator="net"),
-        Level("master", 1, candidates=3, evaluator="net", prune=(("puff", 3, 6),)),
+        Level("master", 1, candidates=3, evaluator="net", prune=_prune("master")),
         Level(
             "grandmaster",
             1,
@@ -134,7 +144,7 @@ LEVELS: Final[dict[str, Level]] = {
             beam=16,
             inner_beam=4,
             evaluator="net",
-            prune=(("puff", 6, 8),),
+            prune=_prune("grandmaster"),
         ),
     )
 }
