@@ -90,6 +90,11 @@ def _parser() -> argparse.ArgumentParser:
                 help="FROM/TO (several separated by spaces: the last is explained)",
             )
         _add_lang(s)
+    sub.add_parser(
+        "serve",
+        help="the class server: the book and the class rooms (needs puffteach[server])",
+        add_help=False,
+    )
     r = sub.add_parser("rules", help="list rule sets, or describe one")
     r.add_argument("spec", nargs="?", help="a rule set, e.g. brade-standard+8b")
     _add_lang(r)
@@ -316,6 +321,10 @@ def run(argv: list[str]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:  # the class server: imported only here (the engine needs none of it)
+        from .server.cli import main as serve
+
+        return serve(argv[1:])
     if any(a in ("-h", "--help") for a in argv):
         try:
             _parser().parse_args(argv)

@@ -1,0 +1,465 @@
+"""The class server (issue 42) with real parts: uvicorn on a loopback port, real WebSocket
+clients, SQLite files and a throw-away PostgreSQL (Debian's, started by a fixture)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("starlette")
+
+from puffteach.widget import protocol
+from tests.classserver import (
+    PG_BIN,
+    WS,
+    create_class,
+    fresh_database,
+    join,
+    play,
+    postgres,
+    pupil,
+    server_process,
+    server_thread,
+    table_msg,
+    teacher,
+)
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    if not (PG_BIN / "pg_ctl").exists():
+        pytest.fail("PostgreSQL's server is not installed (make postgres)")
+    with postgres() as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/classes.sqlite3"
+    return fresh_database(request.getfixturevalue("pg_server"))
+
+
+def auth(cls: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": "Bearer " + cls["teacher_key"]}
+
+
+def replayed(store: Any, table_id: str) -> dict[int, list[Any]]:
+    """The record events of each game of a table, from its stored steps alone."""
+    games: dict[int, list[Any]] = {}
+    for _rev, _actor, _action, events in store.steps(table_id):
+        for game_no, event in events:
+            if event[0] == "undo":
+                del games[game_no][-event[1] :]
+            else:
+                games.setdefault(game_no, []).append(event)
+    return games
+
+
+def check_table_legal(store: Any, table_id: str) -> None:
+    """Every stored game of the table replays with the engine to its stored record."""
+    table = store.get_table(table_id)
+    games = replayed(store, table_id)
+    results = {
+        r.game_no: json.loads(r.record)
+        for r in store.results(table.class_id)
+        if r.table == table_id
+    }
+    for game_no, events in games.items():
+        record = results.get(game_no) or table.state["record"]
+        assert record["events"] == events, f"game {game_no}: stored steps differ from the record"
+        protocol.rebuild({"record": record})  # the engine accepts every event
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+def test_whole_game_two_pupils_spectator_teacher(db: str) -> None:
+    with server_thread(db) as base:
+        cls = create_class(base)
+        t = teacher(base, cls)
+        anna = join(base, cls["code"], "Anna")
+        bo = join(base, cls["code"].lower(), "  <script>x</script> ")
+        pa, pb = pupil(base, cls, anna), pupil(base, cls, bo)
+        assert pa.type("lobby")["waiting"] is True
+        t.send({"type": "pair", "w": anna["pupil_id"], "b": bo["pupil_id"]})
+        first = pa.until(table_msg)
+        table_id = first["table"]["id"]
+        assert first["seat"] == "w" and first["state"]["view"]["view"] == "white"
+        assert not {"seed", "rolls", "future"} & set(first["state"])
+        spec = WS(
+            base, {"type": "hello", "role": "spectator", "code": cls["code"], "table": table_id}
+        )
+        assert spec.type("welcome")["you"] == {"table": table_id}
+        last = play([pa, pb], random.Random(7))
+        assert last["table"]["status"] == "finished"
+        outcome = last["state"]["outcome"]
+        assert outcome["winner"] in ("w", "b")
+        # the spectator saw every revision, drawn physically, with no secret
+        revs = [m["rev"] for m in spec.seen if m.get("type") == "table"]
+        spec.until(lambda m: m.get("type") == "table" and m["rev"] == last["rev"])
+        revs = sorted({m["rev"] for m in spec.seen if m.get("type") == "table"})
+        assert revs == list(range(revs[0], last["rev"] + 1))
+        assert all(
+            m["state"]["view"]["view"] == "physical" and "seed" not in m["state"]
+            for m in spec.seen
+            if m.get("type") == "table"
+        )
+        ov = t.until(lambda m: m.get("type") == "overview" and bool(m["results"]))
+        assert ov["results"][0]["winner"] == outcome["winner"]
+        assert ov["tables"][0]["svg_small"].startswith("<svg")
+        names = {p["name"] for p in ov["pupils"]}
+        assert names == {"Anna", "<script>x</script>"}
+        # the review the board makes, for the teacher
+        t.send({"type": "review", "table": table_id, "game_no": 1})
+        review = t.type("review", 120)["review"]
+        assert {s["side"] for s in review["sides"]} == {"w", "b"}
+        assert review["rolls"]
+        # exports: the record (Game.dumps format) and the CSV; names never raw markup
+        r = httpx.get(f"{base}/api/classes/{cls['class_id']}/games.json", headers=auth(cls))
+        assert "<script>" not in r.text and "\\u003cscript\\u003e" in r.text
+        game = r.json()["games"][0]
+        assert game["record"]["format"] == "puffteach-game/1"
+        assert protocol.rebuild({"record": game["record"]}).outcome is not None
+        csv = httpx.get(f"{base}/api/classes/{cls['class_id']}/results.csv", headers=auth(cls))
+        assert csv.headers["content-type"].startswith("text/csv")
+        assert csv.text.splitlines()[0] == "table,game,white,black,winner,points,kind"
+        store = httpx  # (the store is read below through a second Store on the same DB)
+        from puffteach.server.store import Store
+
+        store2 = Store(db)
+        check_table_legal(store2, table_id)
+        store2.close()
+        for c in (t, pa, pb, spec):
+            c.close()
+        del store
+
+
+def test_computer_opponent_match_and_reconnect(db: str) -> None:
+    with server_thread(db) as base:
+        cls = create_class(base, match_length=3, computer_level="random", rules="brade-standard")
+        t = teacher(base, cls)
+        anna = join(base, cls["code"], "Anna")
+        pa = pupil(base, cls, anna)
+        pa.type("lobby")
+        t.send({"type": "pair", "w": anna["pupil_id"], "b": None})
+        m = pa.until(table_msg)
+        assert m["table"]["b"]["computer"] == "random" and m["table"]["b"]["pupil_id"] is None
+        rng = random.Random(3)
+        # a few steps, then the page is closed and opened again: same seat, same position
+        mid = play([pa], rng, stop=lambda m: m["rev"] >= 6 or m["table"]["status"] != "playing")
+        pa.close()
+        again = pupil(base, cls, anna)
+        back = again.until(table_msg)
+        assert back["seat"] == mid["seat"] == "w"
+        assert back["rev"] == mid["rev"]
+        assert back["state"]["position"] == mid["state"]["position"]
+        last = play([again], rng)
+        assert last["table"]["status"] == "finished"
+        assert max(last["table"]["score"].values()) >= 3
+        from puffteach.server.store import Store
+
+        s = Store(db)
+        check_table_legal(s, m["table"]["id"])
+        assert len(s.results(cls["class_id"])) == last["table"]["game_no"]
+        s.close()
+        t.close()
+        again.close()
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    with server_thread(db) as base:
+        cls = create_class(base, hints=False)
+        t = teacher(base, cls)
+        a, b = join(base, cls["code"], "A"), join(base, cls["code"], "B")
+        pa, pb = pupil(base, cls, a), pupil(base, cls, b)
+        t.send({"type": "pair", "w": a["pupil_id"], "b": b["pupil_id"]})
+        ma, _mb = pa.until(table_msg), pb.until(table_msg)
+        tid, rev = ma["table"]["id"], ma["rev"]
+        mover, other = (pa, pb) if ma["state"]["to_move"] == ma["seat"] else (pb, pa)
+
+        def err(c: WS, msg: Any, raw: bool = False) -> dict[str, Any]:
+            c.send_raw(msg) if raw else c.send(msg)
+            e = c.type("error")
+            assert e["key"].startswith("server.error.") and e["message"]
+            assert "\n" not in e["message"]
+            return e
+
+        act = {"type": "act", "table": tid, "rev": rev, "action": {"type": "roll"}, "id": 9}
+        assert err(other, act)["key"] == "server.error.not_your_turn"
+        e = err(mover, {**act, "rev": rev + 5})
+        assert e["key"] == "server.error.stale" and e["ref"] == 9
+        again = [m for m in mover.seen if m.get("type") == "table"]
+        assert len(again) == 2 and again[-1]["rev"] == rev  # the table was sent again
+        assert err(mover, {**act, "action": {"type": "set_dice", "dice": [6, 6]}})["key"] == (
+            "server.error.not_allowed"
+        )
+        assert err(mover, {**act, "action": {"type": "hint"}})["key"] == "server.error.hints_off"
+        assert err(mover, {**act, "action": {"type": "new_game"}})["key"] == (
+            "server.error.not_allowed"
+        )
+        assert err(mover, {**act, "action": "roll"})["key"] == "server.error.field_missing"
+        assert err(mover, {**act, "rev": "x"})["key"] == "server.error.field_int"
+        assert err(mover, "{not json", raw=True)["key"] == "server.error.bad_json"
+        assert err(mover, "[1, 2]", raw=True)["key"] == "server.error.bad_json"
+        assert err(mover, "[" * 10000, raw=True)["key"] == "server.error.bad_json"
+        assert err(other, {"type": "pair_random"})["key"] == "server.error.teacher_only"
+        assert err(other, {"type": "nonsense"})["key"] == "server.error.unknown_type"
+        # a pupil's token is not a teacher key
+        fake = WS(
+            base,
+            {"type": "hello", "role": "teacher", "class": cls["class_id"], "token": a["token"]},
+        )
+        assert fake.type("error")["key"] == "server.error.bad_token"
+        r = httpx.get(
+            f"{base}/api/classes/{cls['class_id']}",
+            headers={"Authorization": "Bearer " + a["token"]},
+        )
+        assert r.status_code == 401 and r.json()["error"]["key"] == "server.error.auth"
+        nohello = WS(base, {"type": "act"})
+        assert nohello.type("error")["key"] == "server.error.hello_first"
+        spec = WS(base, {"type": "hello", "role": "spectator", "code": cls["code"], "table": tid})
+        spec.type("welcome")
+        assert err(spec, act)["key"] == "server.error.not_allowed"
+        # nothing changed; the right pupil can still play the same revision
+        mover.send(act)
+        assert mover.until(lambda m: table_msg(m, rev))["rev"] == rev + 1
+        # a huge frame closes the connection (after its error)
+        huge = WS(base, None)
+        huge.send_raw("x" * 20000)
+        assert huge.type("error")["key"] == "server.error.too_big"
+        for c in (t, pa, pb, fake, nohello, spec, huge):
+            c.close()
+
+
+def test_http_validation_rate_limits_retention_and_files(tmp_path: Path) -> None:
+    from puffteach.server.app import Limits
+
+    book = tmp_path / "book"
+    (book / "en" / "_static").mkdir(parents=True)
+    for name in (
+        "index.html",
+        "_static/x.mjs",
+        "_static/p.wasm",
+        "_static/w.whl",
+        "_static/d.json",
+        "_static/a.data",
+        "_static/z.zip",
+    ):
+        (book / "en" / name).write_bytes(b"x")
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    limits = Limits(join_address=(0.001, 3), messages=(0.001, 3))
+    with server_thread(db, book_dir=book, limits=limits) as base:
+        bad = httpx.post(base + "/api/classes", json={"name": "x", "rules": "no-such-game"})
+        assert bad.status_code == 400 and bad.json()["error"]["key"] == "server.error.rules"
+        bad = httpx.post(
+            base + "/api/classes", json={"name": "x", "rules": "brade-standard", "match_length": 99}
+        )
+        assert bad.json()["error"]["key"] == "server.error.field_int"
+        bad = httpx.post(base + "/api/classes?lang=sv", content=b"\xff")
+        assert bad.json()["error"]["message"] == "meddelandet är inte ett JSON-objekt"
+        cls = create_class(base)
+        assert len(cls["code"]) == 6 and len(cls["teacher_key"]) >= 40
+        assert join(base, cls["code"], "A")["token"]
+        taken = httpx.post(base + "/api/join", json={"code": cls["code"], "name": "A"})
+        assert taken.status_code == 409
+        badname = httpx.post(base + "/api/join", json={"code": cls["code"], "name": "x" * 25})
+        assert badname.json()["error"]["key"] == "server.error.name"
+        limited = httpx.post(base + "/api/join", json={"code": cls["code"], "name": "B"})
+        assert limited.status_code == 429
+        # the book's files, typed for Pyodide, with caching headers
+        types = {
+            "x.mjs": "text/javascript",
+            "p.wasm": "application/wasm",
+            "w.whl": "application/zip",
+            "d.json": "application/json",
+            "a.data": "application/octet-stream",
+            "z.zip": "application/zip",
+        }
+        for name, ctype in types.items():
+            r = httpx.get(f"{base}/en/_static/{name}")
+            assert r.status_code == 200 and r.headers["content-type"].startswith(ctype), name
+            assert "max-age" in r.headers["cache-control"]
+        page = httpx.get(f"{base}/en/")
+        assert page.status_code == 200 and page.headers["cache-control"] == "no-cache"
+        words = httpx.get(base + "/api/words?lang=de").json()
+        assert words["server.error.not_your_turn"] == "du bist nicht am Zug"
+        svg = httpx.get(f"{base}/api/classes/{cls['class_id']}/qr.svg", headers=auth(cls))
+        assert svg.text.startswith("<svg") and svg.headers["content-type"] == "image/svg+xml"
+        # messages are rate-limited per connection: the 4th of a burst of 3 is refused
+        t = teacher(base, cls)  # (its hello was the first of the 3)
+        for _ in range(3):
+            t.send({"type": "view", "lang": "sv"})
+        assert t.type("error")["key"] == "server.error.rate"
+        t.close()
+        # deletion on request
+        gone = httpx.delete(f"{base}/api/classes/{cls['class_id']}", headers=auth(cls))
+        assert gone.status_code == 200
+        assert (
+            httpx.get(f"{base}/api/classes/{cls['class_id']}", headers=auth(cls)).status_code == 404
+        )
+    # retention: a class is deleted when its period is over, not before
+    from puffteach.server.store import Store, now
+
+    s = Store(db)
+    info, _key = s.create_class("old", {"rules": "brade-standard"}, 1, 30)
+    assert s.sweep(now() + timedelta(days=29)) == []
+    assert s.sweep(now() + timedelta(days=31)) == [info.id]
+    assert s.get_class(info.id) is None
+    s.close()
+
+
+def test_round_robin_crosstable_and_settings(tmp_path: Path) -> None:
+    from puffteach.server.tables import round_robin
+
+    rounds = round_robin(["a", "b", "c"])
+    met = sorted(tuple(sorted(map(str, p))) for r in rounds for p in r)
+    assert met == sorted(
+        [("a", "b"), ("a", "c"), ("b", "c"), ("None", "a"), ("None", "b"), ("None", "c")]
+    )
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    with server_thread(db) as base:
+        cls = create_class(base, computer_level="random", rules="brade-standard")
+        t = teacher(base, cls)
+        ps = [join(base, cls["code"], n) for n in ("A", "B", "C")]
+        t.send({"type": "round_robin"})
+        ov = t.until(lambda m: m.get("type") == "overview" and len(m["tables"]) == 2)
+        assert {tb["round"] for tb in ov["tables"]} == {1}
+        t.send({"type": "next_round", "id": 1})
+        assert t.type("error")["key"] == "server.error.round"
+        t.send({"type": "settings", "hints": True})
+        ov = t.until(lambda m: m.get("type") == "overview" and m["class"]["hints"] is True)
+        clients = [pupil(base, cls, p) for p in ps]
+        for c in clients:
+            c.until(table_msg)
+        # a hint goes to the asking pupil only and is not stored
+        mover = next(
+            c
+            for c in clients
+            if c.last_table
+            and c.last_table["seat"] == c.last_table["state"]["to_move"]
+            and c.last_table["table"]["b"]["computer"] is None
+        )
+        lt = mover.last_table
+        assert lt is not None
+        mover.send(
+            {
+                "type": "act",
+                "table": lt["table"]["id"],
+                "rev": lt["rev"],
+                "action": {"type": "roll"},
+            }
+        )
+        rolled = mover.until(lambda m: table_msg(m, lt["rev"]))
+        mover.send(
+            {
+                "type": "act",
+                "table": lt["table"]["id"],
+                "rev": rolled["rev"],
+                "action": {"type": "hint"},
+            }
+        )
+        hinted = mover.until(lambda m: m.get("type") == "table" and m.get("private") is True)
+        assert hinted["rev"] == rolled["rev"] and hinted["state"].get("hint")
+        rng = random.Random(5)
+        for tb in ov["tables"]:
+            seated = [
+                c for c in clients if c.last_table and c.last_table["table"]["id"] == tb["id"]
+            ]
+            play(seated, rng)
+        t.send({"type": "next_round"})
+        ov = t.until(lambda m: m.get("type") == "overview" and len(m["tables"]) == 4)
+        cross = ov["crosstable"]
+        assert set(cross["players"]) >= {"A", "B", "C"}
+        assert sum(cross["totals"].values()) == sum(r["points"] for r in ov["results"])
+        for c in [t, *clients]:
+            c.close()
+
+
+def test_migrations_match_the_models(db: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from puffteach.server.store import Base, Store
+
+    s = Store(db)
+    with s.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+    s.close()
+
+
+# --------------------------------------------------------------------------- kill -9
+
+
+def test_kill_9_and_restart_loses_no_step(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    from tests.classserver import free_port
+
+    port = free_port()
+    rng = random.Random(11)
+    with server_process(db, port) as (base, proc):
+        cls = create_class(base, match_length=5)
+        t = teacher(base, cls)
+        a, b = join(base, cls["code"], "A"), join(base, cls["code"], "B")
+        pa, pb = pupil(base, cls, a), pupil(base, cls, b)
+        t.send({"type": "pair", "w": a["pupil_id"], "b": b["pupil_id"]})
+        pa.until(table_msg), pb.until(table_msg)
+        seen = play([pa, pb], rng, stop=lambda m: m["rev"] >= 25)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    with server_process(db, port) as (base, _proc):
+        pa, pb = pupil(base, cls, a), pupil(base, cls, b)
+        back = pa.until(table_msg)
+        pb.until(table_msg)
+        assert back["rev"] == seen["rev"]
+        assert back["state"]["record"] == seen["state"]["record"]
+        last = play([pa, pb], rng, stop=lambda m: m["rev"] >= seen["rev"] + 10)
+        assert last["rev"] >= seen["rev"] + 10
+        pa.close(), pb.close()
+    from puffteach.server.store import Store
+
+    s = Store(db)
+    check_table_legal(s, back["table"]["id"])
+    assert s.get_table(back["table"]["id"]).rev == last["rev"]
+    s.close()
+
+
+# --------------------------------------------------------------------------- two processes
+
+
+def test_two_processes_one_postgresql(pg_server: str) -> None:
+    db = fresh_database(pg_server)
+    with server_process(db) as (base1, _p1), server_process(db) as (base2, _p2):
+        cls = create_class(base1)
+        t = teacher(base1, cls)
+        a, b = join(base1, cls["code"], "A"), join(base2, cls["code"], "B")
+        pa, pb = pupil(base1, cls, a), pupil(base2, cls, b)
+        t.send({"type": "pair", "w": a["pupil_id"], "b": b["pupil_id"]})
+        m = pa.until(table_msg)
+        pb.until(table_msg)  # B (on the other process) is seated by the notification
+        spec = WS(
+            base2,
+            {"type": "hello", "role": "spectator", "code": cls["code"], "table": m["table"]["id"]},
+        )
+        spec.type("welcome")
+        last = play([pa, pb], random.Random(1), stop=lambda m: m["rev"] >= 12)
+        got = spec.until(lambda s: table_msg(s, last["rev"] - 1))
+        assert got["rev"] == last["rev"]
+        assert got["state"]["record"] == last["state"]["record"]
+        for c in (t, pa, pb, spec):
+            c.close()
