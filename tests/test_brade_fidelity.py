@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import cli_error, plays
 from puffteach.game import Game, GameError
 
 # White: eleven at home (his 1), blots on 20, 21, 22, 23: four checkers out of the home, no
@@ -63,3 +64,56 @@ def test_rv4b_still_no_resign_after_a_roll() -> None:
     g.set_dice(2, 1)
     with pytest.raises(GameError, match="4b"):
         g.resign()
+
+
+# --------------------------------------------------------------------------- RV 26
+
+
+def _outcomes(spec: str, position: str, *dice: int) -> dict[str, object]:
+    """Resulting position (White's and Black's stacks) -> outcome of each play."""
+    return {" ".join(p["position"].split()[:2]): p["outcome"] for p in plays(spec, position, *dice)}
+
+
+# White's last checker on 24, Black with one checker waiting (at 0): 24/off is a hemspel with
+# munk (B-munk, RV 20's single munk).
+MUNK = "W:24,25x14 B:0,14x14 w"
+
+
+@pytest.mark.parametrize(
+    ("code", "points"), [("26a", 2), ("26b", 1), ("26c", 2), ("26d", 2), ("26e", 1)]
+)
+def test_rv26_munk_row(code: str, points: int) -> None:
+    """RV 26's munk row, read as a = 1, b = 0, c = 1 (Illustrerad spelbok names munk for the
+    hemspel: RV's prose on 26c), d = 1, e = 0: a hemspel (1 in every column) plus the munk
+    bonus. Before the fix 26c gave 1 (c = 0)."""
+    (out,) = _outcomes(f"brade-standard+{code}", MUNK, 1, 2).values()
+    assert isinstance(out, dict)
+    assert (out["kind"], out["munk"], out["points"]) == ("hemspel", True, points)
+
+
+# One checker on 19 and 3-5-6 on 22-23-24: 19/22/24 (3 then 2) makes 3-5-7, a trappspel.
+TRAPP = "W:19,22x3,23x5,24x6 B:14x15 w"
+TRAPP_AFTER = "W:22x3,23x5,24x7 B:14x15"
+
+
+def test_rv26b_trappspel_scores_a_hemspel_point() -> None:
+    """26b (Lyckans Talisman) has no cell for a trappspel; the engine keeps reading it as a
+    hemspel's single point."""
+    out = _outcomes("brade-standard+26b", TRAPP, 3, 2)[TRAPP_AFTER]
+    assert isinstance(out, dict) and (out["kind"], out["points"]) == ("trappspel", 1)
+
+
+def test_rv26b_strict_trappspel_ends_no_game() -> None:
+    """26b-strict: RV says Lyckans Talisman knew only hemspel, uppspel, jan and sprängjan, so
+    the 3-5-7 standing on 22-24 is no win; the game goes on (Black to roll)."""
+    out = _outcomes("brade-standard+26b+26b-strict", TRAPP, 3, 2)
+    assert out[TRAPP_AFTER] is None
+    up = _outcomes("brade-standard+26b+26b-strict", "W:20,24x14 B:14x15 w", 3, 1)
+    won = up["W:24x15 B:14x15"]  # 20/23/24: all fifteen on 24, uppspel still wins (2 points)
+    assert isinstance(won, dict) and (won["kind"], won["points"]) == ("uppspel", 2)
+
+
+def test_rv26b_strict_needs_26b() -> None:
+    """26b-strict is a reading of 26b: with another points table it is refused."""
+    line = cli_error("rules", "brade-standard+26b-strict")
+    assert "26b" in line

@@ -31,7 +31,7 @@ START = "W:0x15 B:0x15 w"
 BRADE = "W:1x15 B:1x15 w"
 CODES = (
     "1a-1c, 2a-2c, 3, 4a-4c, 5a, 5b, 6a, 6b, 7, 8a-8d, 9-13, 14a, 14b, 15a, 15b, 16-23, "
-    "24a, 24b, 25, 26a-26e, and the named forms 2a-kvartaner, 2a-island, 5a-strict"
+    "24a, 24b, 25, 26a-26e, and the named forms 2a-kvartaner, 2a-island, 5a-strict, 26b-strict"
 )
 PUFF_OPTIONS = (
     "fourth-pasch, incomplete-pasch-ends-turn, generalpasch, exact-25, tower-goose, long-puff-entry"
@@ -99,6 +99,10 @@ CLI_ERRORS: list[tuple[tuple[str, ...], str]] = [
     (
         ("rules", "brade-family+5a-strict"),
         "5a-strict is a reading of RV 5a, but this rule set bursts on entry by 5b: add 5a",
+    ),
+    (
+        ("rules", "brade-standard+26b-strict"),
+        "26b-strict is a reading of RV 26b, but this rule set scores by 26a: add 26b",
     ),
     # positions (PositionError)
     (

@@ -173,16 +173,16 @@ def test_equity_from_outputs() -> None:
 def test_brade_max_points() -> None:
     """A bräde game's highest score, from the points tables by hand (B-score, RV 26): BH
     counts every win as one game, so 1; Regler för bräde (26a) a sprängjan's 4 (hemspel with
-    munk 2, jan 2); Vasamuseet (26d) a sprängjan's 6; 26b and 26c 2 (uppspel, jan and sprängjan
-    2, no munk bonus); 26e 4 (uppspel, sprängjan). Graded jan (RV 21) or graded munk with a
-    munk bonus (RV 20) have no bound below the net's six outputs; graded munk under BH's table
-    (munk worth nothing) stays 1."""
+    munk 2, jan 2); Vasamuseet (26d) a sprängjan's 6; 26b 2 (uppspel, jan and sprängjan 2, no
+    munk bonus); 26c 3 (uppspel 2 plus column c's munk bonus 1); 26e 4 (uppspel, sprängjan).
+    Graded jan (RV 21) or graded munk with a munk bonus (RV 20) have no bound below the net's
+    six outputs; graded munk under BH's table (munk worth nothing) stays 1."""
     expect = {
         "brade-family": 1,
         "brade-standard": 4,
         "vasamuseet": 6,
         "brade-standard+26b": 2,
-        "brade-standard+26c": 2,
+        "brade-standard+26c": 3,
         "brade-standard+26e": 4,
         "brade-standard+21": 6,
         "brade-standard+20": 6,

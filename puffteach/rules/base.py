@@ -184,6 +184,9 @@ class BradeRules(RuleSet):
     sprangjan_now: bool = True
     reroll_once: bool = False  # RV 25
     points: Literal["bh", "26a", "26b", "26c", "26d", "26e"] = "bh"
+    #: 26b read strictly (code 26b-strict): Lyckans Talisman knew only hemspel, uppspel, jan
+    #: and sprängjan, so a trappspel or kronspel (or a pattern valued as one) ends no game
+    strict_26b: bool = False
     opening_six: Literal["none", "2a", "2b", "2c"] = "none"
     six_out_kvartaner: bool = False  # RV 2a in some circles: a first 4-4 puts six on point 5
     six_out_count: Literal[4, 6] = 6  # RV 2a's Icelandic form puts four on point 7
@@ -250,6 +253,7 @@ class BradeFields(CommonFields, total=False):
     sprangjan_now: bool
     reroll_once: bool
     points: Literal["bh", "26a", "26b", "26c", "26d", "26e"]
+    strict_26b: bool
     opening_six: Literal["none", "2a", "2b", "2c"]
     six_out_kvartaner: bool
     six_out_count: Literal[4, 6]

@@ -132,6 +132,8 @@ _CODE_FIELDS: Final[dict[str, BradeFields]] = {
     "26c": BradeFields(points="26c"),
     "26d": BradeFields(points="26d"),
     "26e": BradeFields(points="26e"),
+    # RV 26b read strictly (no letter of its own in RV): a named reading beside 26b
+    "26b-strict": BradeFields(strict_26b=True),
 }
 
 #: code -> (summary in English, field changes)
@@ -296,6 +298,13 @@ def build(preset: str, values: BradeFields, codes: list[str]) -> BradeRules:
         raise RuleSetError("error.rules.form_of_2a")
     if values.get("burst_entry") != "5a" and "5a-strict" in chosen.values():
         raise RuleSetError("error.rules.strict_5a", burst=str(values.get("burst_entry")))
+    if values.get("strict_26b"):
+        if values.get("points") != "26b":
+            raise RuleSetError("error.rules.strict_26b", points=str(values.get("points", "bh")))
+        # 26b's source knew no trappspel or kronspel: those patterns do not end the game
+        values["patterns"] = tuple(
+            p for p in values["patterns"] if VALUED_AS[p] not in ("trappspel", "kronspel")
+        )
     codes_out = tuple(
         c
         for c in sorted(chosen.values(), key=lambda c: (paragraph(c), c))
@@ -343,12 +352,15 @@ def roll_name(a: int, b: int) -> str:
 
 
 #: RV 26 points tables; b's empty cells (its source knew only hemspel, uppspel, jan and
-#: sprängjan) are read as a hemspel's single point and no munk bonus.
+#: sprängjan) are read as a hemspel's single point (26b-strict: those patterns end no game).
+#: The munk row's four printed numbers (1 0 1 0) are read as a = 1, b = 0 (no munk in Lyckans
+#: Talisman), c = 1 (Illustrerad spelbok names munk for the hemspel), e = 0, with d's lost
+#: cell kept at 1 as before (book chapter 6, RV 26).
 POINTS: Final[dict[str, dict[str, int]]] = {
     "bh": dict(hemspel=1, uppspel=1, trappspel=1, kronspel=1, munk=0, jan=1, sprangjan=1),
     "26a": dict(hemspel=1, uppspel=1, trappspel=1, kronspel=1, munk=1, jan=2, sprangjan=4),
     "26b": dict(hemspel=1, uppspel=2, trappspel=1, kronspel=1, munk=0, jan=2, sprangjan=2),
-    "26c": dict(hemspel=1, uppspel=2, trappspel=1, kronspel=1, munk=0, jan=2, sprangjan=2),
+    "26c": dict(hemspel=1, uppspel=2, trappspel=1, kronspel=1, munk=1, jan=2, sprangjan=2),
     "26d": dict(hemspel=1, uppspel=2, trappspel=2, kronspel=2, munk=1, jan=4, sprangjan=6),
     "26e": dict(hemspel=1, uppspel=4, trappspel=2, kronspel=2, munk=0, jan=2, sprangjan=4),
 }
