@@ -43,6 +43,7 @@ __all__ = [
     "rules",
     "PRESETS",
     "ALL_PRESETS",
+    "MORE_PRESETS",
     "PUFF_OPTIONS",
     "Rule",
     "RULES",
@@ -143,10 +144,17 @@ def rules(spec: str | RuleSet) -> RuleSet:
         result: RuleSet = _build_puff(preset, PuffFields(**PRESETS[preset]), chosen)
     elif preset in brade.PRESETS:
         result = brade.build(preset, BradeFields(**brade.PRESETS[preset]), chosen)
+    elif preset in MORE_PRESETS:
+        result = MORE_PRESETS[preset](preset, chosen)
     else:
         raise RuleSetError("error.rules.preset", got=repr(head), presets=", ".join(ALL_PRESETS))
     _CACHE[spec] = result
     return result
+
+
+#: presets of a family plugged in from outside the package (a test's toy family): preset name
+#: -> the function that builds its rule set from the preset and the codes given
+MORE_PRESETS: dict[str, Callable[[str, list[str]], RuleSet]] = {}
 
 
 def _build_puff(preset: str, values: PuffFields, codes: list[str]) -> PuffRules:

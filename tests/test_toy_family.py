@@ -1,0 +1,94 @@
+"""A third family plugs in by one module (``tests/toy_family.py``: plain backgammon movement
+without doubling) and the book table, the odds, the CLI and a random player work for it with
+no change to the package. The expected plays are worked out by hand from backgammon's rules
+(a double moves four times; waiting checkers enter before any other checker moves)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+import toy_family
+
+from conftest import cli
+from puffteach import Position, odds, rules
+from puffteach.families import FAMILIES, family_of
+from puffteach.players.search import player
+from puffteach.position import CHECKERS
+from puffteach.sphinxext.tables import KINDS, resolve_specs, table
+
+SHARED = ("start", "dice", "pasch", "entering", "bands", "bearoff", "scoring")
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    toy_family.plug()
+    try:
+        yield
+    finally:
+        toy_family.unplug()
+
+
+def test_the_toy_is_found_by_its_rule_sets() -> None:
+    rs = rules(toy_family.PRESET)
+    assert family_of(rs) is toy_family.TOY and FAMILIES["toy"] is toy_family.TOY
+    assert resolve_specs("toy") == [rs]
+
+
+def test_every_book_table_takes_the_toy_unchanged() -> None:
+    """The shared tables give the toy one row under its name (from the defaults of
+    ``BookRows`` where the toy says nothing of its own); the other families' own tables build
+    with no rows of it."""
+    for kind in KINDS:
+        for lang in ("en", "sv", "de"):
+            t = table(kind, [toy_family.PRESET], lang)
+            if kind in SHARED:
+                assert [r[0] for r in t.rows] == [f"`{toy_family.PRESET}`"]
+    assert table("pasch", [toy_family.PRESET]).rows[0][3] == "never"  # no re-roll
+
+
+def test_the_odds_of_the_toy() -> None:
+    """21 distinct rolls, their chances summing to 1, and none rolls again (no pasch re-roll
+    in backgammon)."""
+    rs = rules(toy_family.PRESET)
+    outcomes = odds.chance_outcomes(rs, Position.start(rs))
+    assert len(outcomes) == 21 and sum(o.probability for o in outcomes) == 1
+    assert sum(o.probability == Fraction(1, 36) for o in outcomes) == 6
+    assert not any(o.again for o in outcomes)
+
+
+def test_the_cli_lists_the_toy_plays() -> None:
+    """From the start a double five enters four checkers on the five-point (a double moves four
+    times); a six-one enters two checkers, on six and one (fourteen still wait, so no entered
+    checker may move on)."""
+    out = cli("plays", "--rules", toy_family.PRESET, "--position", "W:0x15 B:0x15 w",
+              "--dice", "5", "5")  # fmt: skip
+    assert out["count"] == 1
+    assert out["plays"][0]["moves"] == ["0/5"] * 4
+    assert out["plays"][0]["position"].startswith("W:0x11,5x4 B:0x15 b")
+    out = cli("plays", "--rules", toy_family.PRESET, "--position", "W:0x15 B:0x15 w",
+              "--dice", "6", "1")  # fmt: skip
+    assert out["count"] == 1
+    assert sorted(out["plays"][0]["moves"]) == ["0/1", "0/6"]
+    assert cli("rules")["codes"]["toy"] == []
+
+
+def test_a_random_player_plays_a_toy_game_to_its_end() -> None:
+    """Random legal plays reach a win by bearing off all fifteen, worth one point."""
+    rs = rules(toy_family.PRESET)
+    rng = random.Random(41)
+    me = player("random", rng=rng)
+    pos = Position.start(rs)
+    for _ in range(5000):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play = me.choose(rs, pos, dice)
+        if play.outcome is not None:
+            break
+        pos = play.position
+    else:
+        raise AssertionError("no end in 5000 rolls")
+    winner = play.outcome.winner
+    assert winner is not None and play.outcome.points == 1
+    assert play.position.side(winner)[25] == CHECKERS
