@@ -110,6 +110,8 @@ _SHAPE_KEEP = (_BOARD_MASK ^ _SIDE_MASK) | _CONT_MASK | _REST_MASK
 _STATUS_MASK = _REST_MASK | _LOST_BIT
 _LOW_BITS = int.from_bytes(b"\x01" * _POINTS, "little")  # bit 0 of every count byte
 _OFF_SHIFT = 8 * 25
+#: occupied points of a tower and of a goose march (the patterns finish may see)
+_SHAPES = frozenset((1, CHECKERS))
 
 Entry = tuple[int, int, bool, Step]  # (source point, key delta, bears off, step)
 #: the steps of a die at a node: the entries (by source point), their sources, their key
@@ -149,6 +151,9 @@ class _Identities:
         self.memo: dict[tuple[int, bool], dict[int, Steps]] = {}
         #: the middle game's steps point by point, per (die, first roll), context and point
         self.points: dict[tuple[int, bool], dict[int, dict[int, tuple[Entry, ...]]]] = {}
+        #: has some step changed the state keys (their index in a key)? If not, and no die
+        #: was forfeited, every end of a roll has the status of its start
+        self.varies = False
 
     def tail(self, final: Position, outcome: Outcome | None) -> int:
         key = (*final[2:], outcome)
@@ -258,7 +263,10 @@ class _Ordered:
         base = key(pos)
         out: list[Entry] = []
         for st in raw_steps(rs, pos, die, c - 1 if c else None, self.first):
-            delta = key(apply_step(rs, pos, st)) - base
+            after = key(apply_step(rs, pos, st))
+            if (after ^ base) & _REST_MASK:
+                self.ids.varies = True
+            delta = after - base
             if self.track_cont:
                 delta -= k & _CONT_MASK
                 if st.to != OFF:
@@ -320,6 +328,7 @@ class _Ordered:
         wins: dict[int, tuple[int, Step]] = {}
         frontier: dict[int, int] = {self.start: 0}
         won = self.won
+        forfeits = False
         for i in range(n):
             last = i == n - 1
             same = self.same[i]
@@ -336,6 +345,7 @@ class _Ordered:
                     got = entries(i, k)
                 found, frms, deltas, anyoff = got
                 if not found:  # no step with this die: forfeit it (P-order, P-pasch-*)
+                    forfeits = True
                     if crit:
                         ends.add(k | _LOST_BIT)
                     else:
@@ -377,15 +387,27 @@ class _Ordered:
                 ends.add(ck)
             else:
                 seen.add(won_[0])
-        self._ends_into(ends, seen)
+        one = not (forfeits or self.ids.varies or self.start & _LOST_BIT)
+        self._ends_into(ends, seen, self.start & _STATUS_MASK if one else None)
 
-    def _ends_into(self, ends: set[int], seen: set[int]) -> None:
-        statuses = {e & _STATUS_MASK for e in ends}
+    def _ends_into(self, ends: set[int], seen: set[int], status: int | None = None) -> None:
+        """``status``: the one status of every end, when known (else each end's is read)."""
+        if status is None:
+            statuses = {e & _STATUS_MASK for e in ends}
+        else:
+            statuses = {status} if ends else set()
         slow: list[int] = []
         for status in statuses:
             part = ends if len(statuses) == 1 else {e for e in ends if e & _STATUS_MASK == status}
-            if self.patterns:
-                maybe = {e for e in part if _occupied(e).bit_count() in (1, CHECKERS)}
+            if self.patterns:  # (_occupied, inline: this runs over every end)
+                maybe = {
+                    e
+                    for e in part
+                    if (
+                        ((s := (o := e & _SIDE_MASK) | (o >> 2)) | (s >> 1)) & _LOW_BITS
+                    ).bit_count()
+                    in _SHAPES
+                }
                 slow.extend(maybe)
                 part = part - maybe
             for e in part:  # settle the status on a first end
@@ -396,7 +418,10 @@ class _Ordered:
                 slow.extend(part)
             else:
                 tail = fast[0]
-                seen.update([(e & _BOARD_MASK) | tail for e in part])
+                if len(statuses) == 1 and not self.track_cont:  # e = boards | status
+                    seen.update(map((tail - status).__add__, part))
+                else:
+                    seen.update([(e & _BOARD_MASK) | tail for e in part])
         for e in slow:
             seen.add(self.end_identity(e, None, None))
 

@@ -69,9 +69,10 @@ def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
     so no caller may skip the check (``tests/test_kernel.py`` fails on a ``.plans(`` call
     outside ``movegen`` and ``families/``)."""
     for d in dice:
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise DiceError("error.die", got=repr(d))
-    fam = family_of(rs)
+        if type(d) is not int or not 0 < d < 7:  # (the common case first: a plain int face)
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+                raise DiceError("error.die", got=repr(d))
+    fam = _FAMILY[rs.family]
     over = fam.ended(rs, pos)
     if over is not None:
         raise GameOverError("error.position.over", outcome=over.message)
@@ -256,6 +257,59 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
     if _FAMILY[rs.family].needs_listing(t):
         return random_play(begin(rs, pos, plan), rng)
     t.target = _UNSEARCHED  # as begin sets it; _random_free settles the turn as begin would
+    seq = plan.seq
+    if len(seq) == 2 and seq[0] != seq[1]:
+        return _random_pair(t, rng)
+    return _random_free(t, rng, True)
+
+
+def _random_pair(t: Turn, rng: random.Random) -> Turn:
+    """:func:`_random_free` for a fresh free roll of two unequal dice (PI-order, bräde's
+    unequal rolls), the commonest roll: the same draws, with the steps of the second die
+    derived from those of the first position where the family can
+    (:meth:`~puffteach.families.Family.steps_after`). Ends ``t`` in place."""
+    rs, plan = t.rules, t.plan
+    fam = _FAMILY[rs.family]
+    gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
+    any_step = not fam.early_only_on_bearoff
+    pos, cont = t.pos, t.cont
+    a, b = plan.seq
+    lo, hi = (a, b) if a < b else (b, a)
+    steps_lo, steps_hi = gen(rs, pos, lo, cont, first), gen(rs, pos, hi, cont, first)
+    raw = steps_lo + steps_hi
+    if not raw:  # no die can move: both forfeited
+        t.forfeited, t.remaining, t.critical, t.cont = (*t.forfeited, *plan.seq), (), (), None
+        return t
+    pool = list(raw)
+    after = fam.steps_after
+    while pool:
+        st = pool.pop(int(rng.random() * len(pool)))
+        p2 = apply_step(rs, pos, st)
+        outcome = early(t, pos, p2, st, ()) if any_step or st.to == OFF else None
+        other = hi if st.die == lo else lo
+        if outcome is not None:  # a win: the roll ends with the other die unplayed
+            i = plan.seq.index(st.die)
+            t.remaining, t.critical = plan.seq[1 - i : 2 - i], plan.critical[1 - i : 2 - i]
+            t.pos, t.moves, t.outcome, t.target = p2, (st,), outcome, (2, 0, -1)
+            t.cont = st.to if st.to != OFF else None
+            return t
+        c2 = st.to if st.to != OFF else None
+        known = (
+            None if c2 is None else after(rs, p2, st, other, steps_hi if st.die == lo else steps_lo)
+        )
+        if known is None:
+            known = gen(rs, p2, other, c2, first)
+        if known:  # the whole roll can be used: every step of the other die is legal now
+            last = known[int(rng.random() * len(known))]
+            end = apply_step(rs, p2, last)
+            if any_step or last.to == OFF:
+                t.outcome = early(t, p2, end, last, (st,))
+            t.pos, t.remaining, t.critical, t.moves = end, (), (), (st, last)
+            t.cont, t.target = (last.to if last.to != OFF else None), (2, 0, -1)
+            return t
+    # no step keeps both dice: search the target, then go on as _random_free would
+    t.raw = raw
+    t.target = _fast_target(t)
     return _random_free(t, rng, True)
 
 
@@ -308,7 +362,7 @@ def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
     pos, seq, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
     moves, lost = list(t.moves), t.forfeited
     steps = t.steps
-    gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
+    gen, early, first, derive = fam.steps, fam.early_outcome, plan.first_roll, fam.steps_after
     any_step = not fam.early_only_on_bearoff
     i, n = 0, len(seq)
     while i < n and outcome is None:
@@ -326,7 +380,10 @@ def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
         moves.append(st)
         i += 1
         cont = st.to if st.to != OFF else None
-        steps = None
+        if cont is not None and i < n and seq[i] == st.die:  # a pasch's next equal die
+            steps = derive(rs, pos, st, st.die, steps)
+        else:
+            steps = None
     if not fresh:
         return Turn(
             rs, t.start, plan, pos, seq[i:], crit[i:], tuple(moves), lost, cont, outcome, None

@@ -517,6 +517,60 @@ def test_fast_random_play_is_the_machine_stepped(name: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "name", ["pierer-contrapuff", "pierer-langer-puff+exact-25", "brade-standard", "vasamuseet+3"]
+)
+def test_fast_random_rolls_draw_as_the_machine_stepped(name: str) -> None:
+    """A fresh roll played by ``random_roll_turn`` (its lean drivers: an unequal free roll, a
+    pasch) draws exactly as stepping the machine with ``random_step`` and ``push`` (on Turns),
+    each drawn step one of ``turn_steps``, for every
+    two-dice roll from positions of random games: same steps, forfeits and outcome."""
+    from puffteach.movegen import finish, random_roll_turn, random_step
+
+    rs = rules(name)
+    for i, pos in enumerate(_positions(name, 5, 40)):
+        for a in range(1, 7):
+            for b in range(1, 7):
+                try:
+                    options = plans(rs, pos, (a, b))
+                except ValueError:  # bräde: bound to a one-die series
+                    continue
+                for plan in options:
+                    seed = 100 * i + 6 * a + b
+                    fast = random_roll_turn(rs, pos, plan, random.Random(seed))
+                    rng = random.Random(seed)
+                    t = begin(rs, pos, plan)
+                    while not t.done:  # random_step: uniform over turn_steps(t)
+                        step = random_step(t, rng)
+                        assert step in turn_steps(t)
+                        t = push(t, step)
+                    got = (fast.moves, fast.forfeited, fast.outcome, fast.remaining)
+                    assert got == (t.moves, t.forfeited, t.outcome, t.remaining)
+                    assert finish(fast) == finish(t)
+
+
+@pytest.mark.parametrize("name", [*RULE_SETS[:7], "pierer-doppelter-contrapuff"])
+def test_steps_after_a_step_are_the_chains_steps(name: str) -> None:
+    """``Family.steps_after`` (the steps of a die patched after one step, for random play)
+    gives exactly the check chain's steps in the new position, in the same order, whenever
+    it answers: every die after every legal step, from positions of random games."""
+    rs = rules(name)
+    fam = family_of(rs)
+    answered = 0
+    for pos in _positions(name, 6, 60):
+        for a in range(1, 7):
+            for b in range(1, 7):
+                before = fam.steps(rs, pos, b, None, False)
+                for step in fam.steps(rs, pos, a, None, False):
+                    p2 = apply_step(rs, pos, step)
+                    got = fam.steps_after(rs, p2, step, b, list(before))
+                    if got is not None:
+                        answered += 1
+                        assert got == fam.steps(rs, p2, b, step.to, False), (str(pos), step, b)
+    if not rs.long_entry:
+        assert answered > 1000  # the middle game is covered
+
+
+@pytest.mark.parametrize(
     "change",
     [{"opening": ["x", 2]}, {"opening": [3, 3, 1]}, {"rules": 7}, {"start": None}, {"events": {}}],
 )

@@ -78,6 +78,17 @@ class Family(ABC, Generic[R]):
         six-out, which under RV 2b/2c sends an answered six-out home)."""
         return pos
 
+    def steps_after(
+        self, rs: R, pos: Position, step: Step, die: int, before: list[Step]
+    ) -> list[Step] | None:
+        """The steps of ``die`` after ``step`` (``pos``: the position after it), derived from
+        ``before``, the steps of ``die`` in the position before ``step``, when the family can
+        do so cheaply; else None (the caller then asks :meth:`steps`). Same steps in the same
+        order as ``steps(rs, pos, die, step.to, False)`` (tested), so a random draw from it
+        is the same draw. Random play uses it for the second die of an unequal free roll and
+        for a pasch's next equal die."""
+        return None
+
     def first_steps(self, turn: Turn) -> list[Step]:
         """Steps that take a whole roll at once (bräde RV 2a's six-out)."""
         return []

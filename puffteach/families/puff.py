@@ -216,6 +216,46 @@ class Puff(Family[PuffRules]):
                 _bear(rs, own, die, range(max(19, OFF - die), OFF), False, out)
         return out
 
+    def steps_after(
+        self, rs: PuffRules, pos: Position, step: Step, die: int, before: list[Step]
+    ) -> list[Step] | None:
+        """In the middle game (nothing waiting to enter, no bear-off, no long-puff-entry) a
+        point's steps depend only on its own count and on where they land (the module's
+        chain: P-land, P-hit), so one step changes the steps of another die only at its
+        source (emptied), its target (a new source) and the point a die short of its target
+        (a hit there is now a plain landing): ``before`` patched there."""
+        if rs.long_entry or step.many != 1 or not step.frm:
+            return None
+        own = pos[1] if pos[2] else pos[0]
+        if own[0] or not sum(own[:19]):
+            return None
+        frm, to = step.frm, step.to
+        back = to - die
+        empty = not own[frm]
+        hit = step.hit
+        add: Step | None = None
+        if own[to] == 1 and to + die < OFF:  # a new source point
+            opp = pos[0] if pos[2] else pos[1]
+            n = opp[CROSS[rs.layout][to + die]]
+            if n < 2:
+                add = LANDING[die][to][n]
+        if not (empty or hit or add):
+            return before
+        out: list[Step] = []
+        for st in before:
+            f = st.frm
+            if add is not None and f > to:
+                out.append(add)
+                add = None
+            if f == frm and empty:
+                continue
+            if f == back and hit:
+                st = LANDING[die][f][0]
+            out.append(st)
+        if add is not None:
+            out.append(add)
+        return out
+
     # ------------------------------------------------------------------ a roll
     def check_dice(self, rs: PuffRules, pos: Position, dice: tuple[int, ...]) -> None:
         if len(dice) != 2:
