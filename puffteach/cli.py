@@ -81,7 +81,12 @@ def _parser() -> argparse.ArgumentParser:
                 help="with --stage 2: the pasch X-X named for a generalpasch (default: as rolled)",
             )
         if name == "hint":
-            s.add_argument("--level", default=None, help="the player's level (default: expert)")
+            s.add_argument(
+                "--level",
+                default=None,
+                help="the hint's level: the rule set's ladder without random, or grandmaster "
+                "(default: expert)",
+            )
             s.add_argument("--top", metavar="N", help="how many plays to list (default 5)")
         if name == "explain":
             s.add_argument(
@@ -257,7 +262,9 @@ def cmd_hint(
 ) -> dict[str, Any]:
     """``hint``: the ``--top`` best plays (default 5) at ``--level``, best first, each with
     its equity, win chance and reasons (:func:`puffteach.players.hint.hint`)."""
+    from .players.decide import decisions
     from .players.hint import hint
+    from .players.ladder import check_hint_level
     from .players.search import DEFAULT_LEVEL
 
     n = 5
@@ -265,7 +272,7 @@ def cmd_hint(
         if not top.isdigit() or int(top) < 1:
             raise LocalizedError("error.cli.top", got=repr(top))
         n = int(top)
-    lv = DEFAULT_LEVEL if level is None else level
+    lv = check_hint_level(rs, DEFAULT_LEVEL if level is None else level)
     plays = hint(rs, pos, dice, lv, n)
     return {
         "rules": rs.name,
@@ -273,6 +280,7 @@ def cmd_hint(
         "dice": list(dice),
         "level": lv,
         "plays": [h.to_json(lang) for h in plays],
+        "decisions": [d.to_json(lang) for d in decisions(rs, pos, dice, lv)],
     }
 
 

@@ -648,7 +648,7 @@ def test_cli_hint_contract() -> None:
         "--top",
         "3",
     )
-    assert set(out) == {"rules", "position", "dice", "level", "plays"}
+    assert set(out) == {"rules", "position", "dice", "level", "plays", "decisions"}
     assert out["dice"] == [6, 4] and out["level"] == "expert" and len(out["plays"]) == 3
     for p in out["plays"]:
         assert {"moves", "position", "equity", "win", "reasons"} <= set(p)
@@ -707,7 +707,7 @@ def test_cli_hint_default_top_and_lang() -> None:
     [
         (["--top", "0"], "--top"),
         (["--top", "x"], "--top"),
-        (["--level", "godlike"], "unknown level"),
+        (["--level", "godlike"], "cannot use the level"),
         (["--dice", "7", "1"], "1-6"),
         (["--position", "W:0x14 B:0x15 w"], ""),
         (["--rules", "nonsense"], "nonsense"),

@@ -43,6 +43,12 @@ class Family(ABC, Generic[R]):
     #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
     #: step that does not bear off needs no call (the fast random driver's shortcut)
     early_only_on_bearoff: ClassVar[bool] = False
+    #: the strongest computer level this family's ladder offers (a level name of
+    #: :mod:`puffteach.players.search`; :func:`puffteach.players.ladder.ladder` offers every
+    #: level up to it, weakest first). A level is offered only when the stored matches show it
+    #: measurably stronger than the one below it in this family (``benchmarks/players.py
+    #: --report``: a 95% interval above zero over 2,000 mirrored games); book chapter 10
+    ladder_top: ClassVar[str]
 
     # ------------------------------------------------------------------ its rule sets
     @abstractmethod

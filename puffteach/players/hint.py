@@ -50,6 +50,7 @@ from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
+from .ladder import check_hint_level
 from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer
 
 if TYPE_CHECKING:
@@ -218,6 +219,7 @@ def hint(
     :data:`DEEP_MAX`) are searched at the level's depth."""
     rs = rules(rs)
     top = max(1, top)
+    check_hint_level(rs, level)  # the rule set's ladder (no random), or grandmaster
     p = _player(level, evaluator, top)
     ranked_plays = _judged(p, rs, _turns(rs, pos, dice))
     return [Hint(play, est, reasons(rs, pos, play)) for play, est in ranked_plays[:top]]

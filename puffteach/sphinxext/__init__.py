@@ -314,12 +314,15 @@ class BoardDirective(SphinxDirective):
 
 # ---------------------------------------------------------------------------- play page
 def play_catalog(default: str = "brade-standard") -> dict[str, Any]:
-    """What the Play page offers: every preset (name -> title), its family and the codes of
-    each family (the CLI's ``rules`` listing)."""
+    """What the Play page offers: every preset (name -> title), its family, the codes of
+    each family (the CLI's ``rules`` listing) and the computer levels each preset's family
+    offers, weakest first (:func:`puffteach.players.ladder.ladder`, as the board lists them)."""
     from ..families import FAMILIES
+    from ..players.ladder import ladder
 
     return {
         "presets": {k: rules(k).title or k for k in ALL_PRESETS},
+        "levels": {k: list(ladder(rules(k))) for k in ALL_PRESETS},
         "families": {k: f.name for f in FAMILIES.values() for k in f.presets()},
         "codes": {f.name: list(f.option_codes()) for f in FAMILIES.values()},
         "default": default,

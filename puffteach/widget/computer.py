@@ -4,13 +4,16 @@ An adapter between :mod:`puffteach.widget.protocol` and :mod:`puffteach.players`
 here knows a rule; the players, the hint, the tutor and :mod:`puffteach.odds` do the work.
 
 - **Computer players.** :func:`install` registers one protocol player per level (``random``
-  and :data:`~puffteach.players.search.MATCH_LEVELS`). When its side is to act, a player rolls
-  (the board's seeded dice), then chooses the whole play once (``Player.choose``, its noise
-  drawn from a generator seeded by the game's seed and roll count, so a board replays the same
-  game) and hands it over one step at a time (``name_pasch``, ``move``). The protocol's
-  autoplay applies them; the states in between become ``computer_steps`` (drawing, message,
-  where the step landed), which a front end shows one by one before the final state, and
-  ``computer_message`` says everything the computer did (for the live region).
+  and :data:`~puffteach.players.search.MATCH_LEVELS`); the board lists the rule set's ladder
+  (``state["levels"]``, :func:`puffteach.players.ladder.ladder`). A player takes the optional
+  decisions (RV 4a, 15, 25) by its own evaluation (:mod:`puffteach.players.decide`). When
+  its side is to act, a player rolls (the board's seeded dice), then chooses the whole play
+  once (``Player.choose``, its noise drawn from a generator seeded by the game's seed and roll
+  count, so a board replays the same game) and hands it over one step at a time
+  (``name_pasch``, ``move``). The protocol's autoplay applies them; the states in between
+  become ``computer_steps`` (drawing, message, where the step landed), which a front end
+  shows one by one before the final state, and ``computer_message`` says everything the
+  computer did (for the live region).
 - **Actions** added to the protocol: ``hint`` (the best plays of the roll in progress, ranked,
   with reasons; the best one as arrows), ``tutor`` ``{"on": bool}`` (after each roll of a
   human side, a verdict and the better play as arrows), ``review`` (a finished game judged
@@ -42,16 +45,6 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..players.hint import RollReview
 
-#: the levels a board offers for a computer side (weakest first)
-BOARD_LEVELS: Final = (
-    "random",
-    "beginner",
-    "casual",
-    "intermediate",
-    "advanced",
-    "expert",
-    "master",
-)
 #: the level of the hint and the tutor
 COACH_LEVEL: Final = "expert"
 #: the level that judges a game's luck in the review (0 plies on the hand-written evaluation:
@@ -121,6 +114,9 @@ def _step_of(step: Any) -> tuple[str, str]:
 
 def _hook(level: str) -> Any:
     def hook(state: dict[str, Any]) -> dict[str, Any] | None:
+        decided = _decision(level, state)  # RV 4a, 15, 25 (players.decide)
+        if decided is not None:
+            return decided
         if state.get("can_roll"):
             return {"type": "roll"}
         if state.get("can_end_roll"):
@@ -159,12 +155,43 @@ def _hook(level: str) -> Any:
     return hook
 
 
+def _decision(level: str, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The optional decision a computer player takes now, by its own evaluation
+    (:mod:`puffteach.players.decide`): give up (RV 4a), roll one die (RV 15), refuse a fresh
+    roll (RV 25); None when it takes none (the random player never does). Naming a
+    generalpasch comes with the chosen play (``_plays_of``)."""
+    if level == "random" or not (
+        state.get("can_resign") or state.get("can_roll_one_die") or state.get("can_reroll")
+    ):
+        return None
+    from ..players import decide
+    from ..players.search import LEVELS, SearchPlayer
+
+    rs = rules(state["rules"])
+    pos = Position.parse(state["position"])
+    p = SearchPlayer(replace(LEVELS[level], noise=0.0))
+    if state.get("can_resign"):
+        d = decide.resign_choice(p, rs, pos)
+        if d is not None and d.take:
+            return {"type": "resign"}
+    if state.get("can_roll_one_die"):
+        d = decide.one_die_choice(p, rs, pos)
+        return {"type": "roll", "one_die": d is not None and d.take}
+    if state.get("can_reroll") and state.get("dice"):  # no step taken: pos is the roll's start
+        d = decide.reroll_choice(p, rs, pos, tuple(state["dice"]))
+        if d is not None and d.take:
+            return {"type": "reroll"}
+    return None
+
+
 def install(proto: Any) -> None:
     """Register the board's computer players and the actions of this module with the board
     protocol ``proto`` (the module :mod:`puffteach.widget.protocol`)."""
     global _PROTOCOL
     _PROTOCOL = proto
-    for level in BOARD_LEVELS:
+    from ..players.ladder import LADDER_ORDER  # each family's ladder is a prefix of it
+
+    for level in LADDER_ORDER:
         proto.PLAYERS.setdefault(level, _hook(level))
     proto._HANDLERS.update(
         hint=_a_hint, tutor=_a_tutor, review=_a_review, review_show=_a_review_show, odds=_a_odds
@@ -205,14 +232,17 @@ def _moves_text(state: dict[str, Any], moves: Any) -> str:
 
 
 def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
+    from ..players import decide
     from ..players.hint import Hint, ranked, reasons
+    from ..players.ladder import hint_levels
     from ..players.search import LEVELS, SearchPlayer
 
     proto = _proto()
     game: Game = proto._playing(ctx)
     level = action.get("level", COACH_LEVEL)
-    if level not in LEVELS:
-        raise _refuse("level_bad", got=proto._got(level), levels=", ".join(LEVELS))
+    if level not in hint_levels(game.rules):
+        levels = ", ".join(hint_levels(game.rules))
+        raise _refuse("level_bad", got=proto._got(level), levels=levels)
     t = game.turn
     if t is None:
         if game.is_over():
@@ -250,11 +280,14 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
             }
         )
     best = best_plays[0][0]
+    fresh = not t.moves and (game.generalpasch_available() or proto._can_reroll(game))
+    chosen = decide.for_roll(p, rs, t.start, dice) if fresh else []
     state["hint"] = {
         "rev": state.get("rev"),
         "level": level,
         "plays": plays,
         "arrows": _arrows(rs, me, best.moves),
+        "decisions": [_text(state, d.message) for d in chosen],
     }
     ctx.say(
         Message.of(
@@ -559,6 +592,9 @@ def finish(new: dict[str, Any], frames: list[dict[str, Any]], said: list[str]) -
         for f in frames
     ]
     out["computer_message"] = " ".join(s for s in said if s) if frames else ""
+    from ..players.ladder import ladder
+
+    out["levels"] = list(ladder(rules(out["rules"])))  # the board's level list (issue 43)
     try:
         out["odds"] = odds_panel(out)
     except ValueError:  # a position the odds cannot judge: no panel

@@ -139,6 +139,7 @@ function fill(settings) {
   seedIn.value = String(settings.seed ?? Math.floor(Math.random() * 2 ** 31));
   showStart();
   showCodes();
+  showLevels({ w: settings.w, b: settings.b });
 }
 
 // ------------------------------------------------------------------ the game
@@ -259,16 +260,24 @@ classBtn.addEventListener("click", () => {
   copy(location.href.split("#")[0] + address(rest));
 });
 
-// the sides: human, or a computer player the engine offers (protocol.register_player)
-loadEngine().then((engine) => engine.players()).then((names) => {
-  for (const sel of [whiteSel, blackSel]) {
+// the sides: human, or a level of the ladder the preset's family offers, weakest first
+// (catalog.levels: puffteach.players.ladder, the same list and order as the board's)
+export function levelsOf(cat, preset) {
+  return (cat.levels && cat.levels[preset]) || [];
+}
+
+function showLevels(wanted = {}) {
+  for (const [side, sel] of [["w", whiteSel], ["b", blackSel]]) {
+    const was = wanted[side] || sel.value;
+    sel.replaceChildren(el("option", { value: "human", text: t("human") }));
     // each level under its name in the page's language (ui.level.*), as on the board
-    for (const n of names) sel.append(el("option", { value: n, text: ui[`ui.level.${n}`] || n }));
+    for (const n of levelsOf(catalog, presetSel.value)) {
+      sel.append(el("option", { value: n, text: ui[`ui.level.${n}`] || n }));
+    }
+    sel.value = [...sel.options].some((o) => o.value === was) ? was : "human";
   }
-  const s = readAddress();
-  if (s.w) whiteSel.value = s.w;
-  if (s.b) blackSel.value = s.b;
-}, () => {});
+}
+presetSel.addEventListener("change", () => showLevels());
 
 window.addEventListener("hashchange", () => {
   const s = readAddress();

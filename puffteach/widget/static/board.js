@@ -660,8 +660,22 @@ function render({ model, el }) {
   // issue 10: play against the computer (side, level), hint, tutor, odds, review
   const bar3 = h("div", "pt-bar pt-computer");
   const compSide = select("pt-comp-side", [["", "–"], ["w", "W"], ["b", "B"]]);
-  const levels = ["random", "beginner", "casual", "intermediate", "advanced", "expert", "master"];
-  const compLevel = select("pt-comp-level", levels.map((l) => [l, l]));
+  // the levels the rule set's family offers, weakest first (state.levels: players.ladder)
+  const compLevel = select("pt-comp-level", []);
+  let shownLevels = "";
+  const showLevels = (levels) => {
+    if (levels.join() === shownLevels) return;
+    shownLevels = levels.join();
+    const was = compLevel.value;
+    compLevel.replaceChildren(...levels.map((l) => {
+      const o = document.createElement("option");
+      o.value = l;
+      o.textContent = l;
+      return o;
+    }));
+    if (levels.includes(was)) compLevel.value = was;
+  };
+  showLevels(["random", "beginner", "casual", "intermediate", "advanced", "expert"]);
   compLevel.value = "beginner";
   const compLbl = h("label", "pt-check");
   const compTxt = h("span");
@@ -719,7 +733,9 @@ function render({ model, el }) {
   const hintBox = h("div", "pt-hintbox");
   const hintTitle = h("strong");
   const hintList = h("ol", "pt-hintlist");
-  hintBox.append(hintTitle, hintList);
+  // the optional decisions of the roll (re-roll, naming a generalpasch) with their values
+  const hintDecisions = h("ul", "pt-hint-decisions");
+  hintBox.append(hintTitle, hintDecisions, hintList);
   const verdictLine = h("div", "pt-verdict");
   const oddsBoxPanel = h("div", "pt-oddspanel");
   const reviewBox = h("details", "pt-reviewbox");
@@ -925,6 +941,7 @@ function render({ model, el }) {
     compSide.options[0].textContent = w("computer_none");
     compSide.options[1].textContent = w("white");
     compSide.options[2].textContent = w("black");
+    if (Array.isArray(s.levels)) showLevels(s.levels);
     for (const o of compLevel.options) o.textContent = w(`level.${o.value}`);
     speedTxt.textContent = w("speed");
     for (const o of speedSel.options) o.textContent = w(`speed.${o.value}`);
@@ -954,6 +971,8 @@ function render({ model, el }) {
     hintTitle.textContent = w("hint_title");
     hintList.replaceChildren(...(hint ? hint.plays : []).map((p) => h("li", "",
       `${p.label || p.text}: ${p.reasons.join("; ")}`)));
+    hintDecisions.replaceChildren(...(hint ? hint.decisions || [] : []).map((d) => h("li", "", d)));
+    hintDecisions.hidden = !hint || !(hint.decisions || []).length;
     verdictLine.textContent = s.verdict ? s.verdict.text : "";
     verdictLine.hidden = !s.verdict;
     if (s.verdict) verdictLine.dataset.verdict = s.verdict.verdict;
