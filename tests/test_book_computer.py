@@ -278,16 +278,28 @@ def test_the_swedish_play_page_names_the_levels_in_swedish(book: Path) -> None:
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(url + "sv/book/play.html#rules=kontrar-puff&seed=3&b=master")
+            page.goto(url + "sv/book/play.html#rules=kontrar-puff&seed=3&b=expert")
             fig = page.locator(".pt-play-board")
             widget = fig.locator(".puffteach-widget")
             expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
             black = page.locator("select.pt-play-b")
-            expect(black).to_have_value("master")
-            expect(black.locator('option[value="master"]')).to_have_text("mästare")
+            expect(black).to_have_value("expert")
+            expect(black.locator('option[value="expert"]')).to_have_text("expert")
             expect(black.locator('option[value="random"]')).to_have_text("slumpvis")
             expect(black.locator('option[value="human"]')).to_have_text("människa")
-            expect(fig.locator("select.pt-comp-level option:checked")).to_have_text("mästare")
+            expect(fig.locator("select.pt-comp-level option:checked")).to_have_text("expert")
+            # the Puff ladder (players.ladder) in its order, on the form and on the board
+            from puffteach import rules
+            from puffteach.players.ladder import ladder
+
+            puff = ["human", *ladder(rules("kontrar-puff"))]
+            expect(black.locator("option")).to_have_count(len(puff))
+            assert black.locator("option").evaluate_all("os => os.map(o => o.value)") == puff
+            comp = fig.locator("select.pt-comp-level option")
+            assert comp.evaluate_all("os => os.map(o => o.value)") == puff[1:]
+            # bräde's ladder goes up to master: the form follows the rule set chosen
+            page.locator("select.pt-play-preset").select_option("brade-standard")
+            expect(black.locator('option[value="master"]')).to_have_text("mästare")
             fig.locator("select.pt-die1").select_option("3")
             fig.locator("select.pt-die2").select_option("4")
             fig.locator("button.pt-setdice").click()
