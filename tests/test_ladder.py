@@ -27,7 +27,7 @@ from puffteach import rules
 from puffteach.cli import main
 from puffteach.families import FAMILIES, family_of
 from puffteach.game import Game
-from puffteach.movegen import begin
+from puffteach.movegen import begin_roll
 from puffteach.players import decide
 from puffteach.players.base import Estimate
 from puffteach.players.ladder import ANALYSIS_LEVEL, LADDER_ORDER, hint_levels, ladder
@@ -191,7 +191,7 @@ def test_the_named_pasch_is_the_best_by_the_evaluation() -> None:
     p = SearchPlayer("advanced")
     d = decide.name_choice(p, rs, pos, (2, 4))
     assert d is not None and d.kind == "name"
-    turns = [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, (2, 4))]
+    turns = begin_roll(rs, pos, (2, 4))
     best = {t.plan.named: p.ranked(rs, [t], plies=0)[0][1].equity for t in turns}
     assert len(best) == 7 and d.value == max(best.values()) == best[d.named]
     # the player plays a play of that pasch, and the hint says so

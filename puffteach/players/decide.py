@@ -34,7 +34,7 @@ from typing import Final
 from ..color import Color
 from ..families import family_of
 from ..messages import Message, Number
-from ..movegen import begin
+from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes
 from ..position import Position
 from ..rules import RuleSet
@@ -84,10 +84,6 @@ class Decision:
         if self.kind == "name":
             out["named"] = self.named
         return out
-
-
-def _turns(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
-    return [begin(rs, pos, plan) for plan in family_of(rs).plans(rs, pos, dice)]
 
 
 #: the last few roll averages asked about: (evaluator, rules, position, one die) -> value

@@ -38,6 +38,7 @@ from ..color import Color
 from ..messages import Message, Number
 from ..movegen import Play
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
+from ..players.ladder import LADDER_ORDER
 from ..position import Position
 from ..rules import RuleSet, rules
 
@@ -45,6 +46,10 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..players.hint import RollReview
 
+#: every level a board registers as a computer player, weakest first: each family's ladder
+#: is a prefix of it, and a board lists its rule set's own (``state["levels"]``,
+#: :func:`puffteach.players.ladder.ladder`)
+BOARD_LEVELS: Final = LADDER_ORDER
 #: the level of the hint and the tutor
 COACH_LEVEL: Final = "expert"
 #: the level that judges a game's luck in the review (0 plies on the hand-written evaluation:
@@ -189,9 +194,7 @@ def install(proto: Any) -> None:
     protocol ``proto`` (the module :mod:`puffteach.widget.protocol`)."""
     global _PROTOCOL
     _PROTOCOL = proto
-    from ..players.ladder import LADDER_ORDER  # each family's ladder is a prefix of it
-
-    for level in LADDER_ORDER:
+    for level in BOARD_LEVELS:
         proto.PLAYERS.setdefault(level, _hook(level))
     proto._HANDLERS.update(
         hint=_a_hint, tutor=_a_tutor, review=_a_review, review_show=_a_review_show, odds=_a_odds
