@@ -13,7 +13,7 @@ BOOK := _build/html
 LANGS := sv de
 
 
-.PHONY: run test setup browser npm book pot pdf serve demo lint typecheck pytest nbval bench clean
+.PHONY: run test setup browser postgres npm book pot pdf serve demo lint typecheck pytest nbval bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,14 @@ browser:
 	  echo "installing Debian's chromium"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+# Debian's PostgreSQL server for the class server's tests (a throw-away cluster per test session
+# on a loopback port; nothing is started here)
+postgres:
+	@test -x /usr/lib/postgresql/15/bin/pg_ctl || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \
+	  echo "installing Debian's postgresql"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; }
 
 npm: node_modules/.installed
 
@@ -54,8 +62,8 @@ pot: $(STAMP)
 	$(VENV)/bin/sphinx-intl update -p _build/gettext -d locales $(foreach l,$(LANGS),-l $(l))
 
 run: book
-	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (English; /sv/ and /de/ beside it; Ctrl-C stops)"
-	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(BOOK)
+	@echo "Serving the book at http://127.0.0.1:$(PORT)/ (English; /sv/ and /de/ beside it) and the class rooms at /class/ (Ctrl-C stops)"
+	$(PY) -m puffteach serve --port $(PORT) --book $(BOOK)
 
 demo: $(STAMP)
 	$(PY) -m puffteach.demo
@@ -67,7 +75,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-pytest: $(STAMP) browser npm
+pytest: $(STAMP) browser postgres npm
 	$(PY) -m pytest
 
 nbval: $(STAMP)

@@ -24,7 +24,16 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+#: Debian's PostgreSQL server programs (the newest installed version)
+PG_BIN = max(
+    Path("/usr/lib/postgresql").glob("*/bin"),
+    key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+    default=Path("/usr/lib/postgresql/15/bin"),
+)
+
+
+#: the app behind each base URL that :func:`server_thread` serves
+APPS: dict[str, Any] = {}
 
 
 def free_port() -> int:
@@ -60,9 +69,12 @@ def server_thread(database: str, **kw: Any) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the class server did not start")
         time.sleep(0.02)
+    base = f"http://127.0.0.1:{port}"
+    APPS[base] = app
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield base
     finally:
+        APPS.pop(base, None)
         srv.should_exit = True
         thread.join(10)
 

@@ -19,7 +19,7 @@ import mimetypes
 import secrets
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -165,6 +165,7 @@ class ClassServer:
         self.limits = limits
         self.lan = lan
         self.tables: dict[str, Table] = {}
+        self.classes: dict[str, ClassInfo] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.watchers: defaultdict[str, set[Conn]] = defaultdict(set)  # table id -> conns
         self.teachers: defaultdict[str, set[Conn]] = defaultdict(set)  # class id -> conns
@@ -181,10 +182,22 @@ class ClassServer:
     # ----------------------------------------------------------------- loading
 
     async def get_class(self, class_id: str) -> ClassInfo:
-        cls = await _thread(self.store.get_class, class_id)
+        """The class's settings (cached; a change here or a notice from another process
+        drops the cached copy)."""
+        cls = self.classes.get(class_id)
         if cls is None:
-            raise Refused("no_class", 404)
-        return cls
+            cls = await _thread(self.store.get_class, class_id)
+            if cls is None:
+                raise Refused("no_class", 404)
+            if len(self.classes) > 1000:
+                self.classes.clear()
+            self.classes[class_id] = cls
+        return replace(cls, settings=dict(cls.settings))
+
+    async def update_class(self, class_id: str, **fields: Any) -> None:
+        self.classes.pop(class_id, None)
+        await _thread(lambda: self.store.update_class(class_id, **fields))
+        self.classes.pop(class_id, None)
 
     async def table(self, table_id: str) -> Table | None:
         """The table as stored (the cached copy when its revision is the stored one)."""
@@ -193,7 +206,7 @@ class ClassServer:
             self.tables.pop(table_id, None)
             return None
         cached = self.tables.get(table_id)
-        if cached is not None and cached.rev == row.rev:
+        if cached is not None and cached.rev >= row.rev:  # (a read that a commit overtook)
             return cached
         self.tables[table_id] = row
         return row
@@ -203,7 +216,7 @@ class ClassServer:
         out = []
         for row in rows:
             cached = self.tables.get(row.id)
-            if cached is not None and cached.rev == row.rev:
+            if cached is not None and cached.rev >= row.rev:
                 out.append(cached)
             else:
                 self.tables[row.id] = row
@@ -333,6 +346,8 @@ class ClassServer:
         ok = await _thread(self.store.commit_step, old.rev, new, actor, action, events, finished)
         if not ok:  # another process stored a step first
             fresh = await self.table(old.id)
+            if fresh is not None:
+                self.broadcast(fresh)  # everyone here had the old one
             raise Refused("stale", rev=fresh.rev if fresh else "?", got=old.rev)
         self.tables[new.id] = new
         self.broadcast(new)
@@ -392,14 +407,15 @@ class ClassServer:
             cached = self.tables.get(table_id)
             if cached is not None and cached.rev >= int(rev):
                 return  # our own commit (or older)
-            if not self.watchers.get(table_id) and not self.teachers:
-                self.tables.pop(table_id, None)
+            if not self.watchers and not self.teachers and not self.online:
+                self.tables.pop(table_id, None)  # nobody here to tell
                 return
             async with self.locks[table_id]:
                 table = await self.table(table_id)
             if table is not None:
                 self.broadcast(table)
         elif kind == "class":
+            self.classes.pop(rest, None)
             self.overview_soon(rest)
 
     async def sweep(self) -> None:
@@ -413,6 +429,7 @@ class ClassServer:
             await asyncio.sleep(SWEEP_SECONDS)
 
     async def forget_class(self, class_id: str) -> None:
+        self.classes.pop(class_id, None)
         for t in [t for t in self.tables.values() if t.class_id == class_id]:
             self.tables.pop(t.id, None)
         conns = [c for cs in self.watchers.values() for c in cs if c.class_id == class_id]
@@ -626,7 +643,9 @@ class ClassServer:
         rev = security.get_int(msg, "rev", 0, 10**9)
         action = security.need(msg, "action")
         async with self.locks[table_id]:
-            table = await self.table(table_id)
+            # the cached table (kept current by our commits and the other processes' notices;
+            # a stale copy only makes the guarded commit fail)
+            table = self.tables.get(table_id) or await self.table(table_id)
             if table is None or table.class_id != conn.class_id:
                 raise Refused("no_table", 404, table=table_id)
             cls = await self.get_class(conn.class_id)
@@ -707,7 +726,7 @@ class ClassServer:
         if not pupils:
             raise Refused("nobody")
         schedule = T.round_robin([p.id for p in pupils])
-        await _thread(lambda: self.store.update_class(cls.id, schedule=schedule, round_no=0))
+        await self.update_class(cls.id, schedule=schedule, round_no=0)
         cls.schedule, cls.round_no = schedule, 0
         await self.start_round(cls)
 
@@ -725,7 +744,7 @@ class ClassServer:
         if any(t.status == "playing" for t in current):
             raise Refused("round")
         cls.round_no += 1
-        await _thread(lambda: self.store.update_class(cls.id, round_no=cls.round_no))
+        await self.update_class(cls.id, round_no=cls.round_no)
         await self.start_round(cls)
 
     async def teacher_table(self, conn: Conn, msg: dict[str, Any]) -> Table:
@@ -777,7 +796,7 @@ class ClassServer:
         for name in ("hints", "tutor"):
             if name in msg:
                 settings[name] = security.get_bool(msg, name)
-        await _thread(lambda: self.store.update_class(cls.id, settings=settings))
+        await self.update_class(cls.id, settings=settings)
         await self.send_overview(cls.id)
 
     async def m_remove_pupil(self, conn: Conn, msg: dict[str, Any]) -> None:
