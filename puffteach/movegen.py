@@ -68,8 +68,13 @@ def plans(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Plan]:
     the rule set and the position allow, ``DiceError`` otherwise) before asking the family,
     so no caller may skip the check (``tests/test_kernel.py`` fails on a ``.plans(`` call
     outside ``movegen`` and ``families/``)."""
-    for d in dice:
-        if type(d) is not int or not 0 < d < 7:  # (the common case first: a plain int face)
+    if (
+        len(dice) != 2
+        or type(a := dice[0]) is not int
+        or type(b := dice[1]) is not int
+        or not (0 < a < 7 and 0 < b < 7)
+    ):  # (the common case, two plain int faces, at once; the rest die by die)
+        for d in dice:
             if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
                 raise DiceError("error.die", got=repr(d))
     fam = _FAMILY[rs.family]
