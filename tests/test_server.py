@@ -463,3 +463,27 @@ def test_two_processes_one_postgresql(pg_server: str) -> None:
         assert got["state"]["record"] == last["state"]["record"]
         for c in (t, pa, pb, spec):
             c.close()
+
+
+def test_qr_codes_and_same_dice(tmp_path: Path) -> None:
+    from puffteach.server import qr
+
+    svg = qr.svg("http://192.168.1.20:8000/class/join?code=ABCDEF&x=<b>")
+    assert svg.startswith("<svg") and "<b>" not in svg and "<?xml" not in svg
+    text = qr.terminal("http://192.168.1.20:8000/class/join?code=ABCDEF")
+    assert len(text.splitlines()) > 15 and set(text) <= set("█▀▄ \xa0\n")
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    with server_thread(db) as base:
+        cls = create_class(base, same_dice=True, computer_level="random")
+        t = teacher(base, cls)
+        ps = [join(base, cls["code"], n) for n in ("A", "B")]
+        t.send({"type": "pair", "w": ps[0]["pupil_id"], "b": None})
+        t.send({"type": "pair", "w": ps[1]["pupil_id"], "b": None})
+        ov = t.until(lambda m: m.get("type") == "overview" and len(m["tables"]) == 2)
+        from puffteach.server.store import Store
+
+        s = Store(db)
+        seeds = {s.get_table(tb["id"]).state["seed"] for tb in ov["tables"]}
+        assert len(seeds) == 1  # every table of the class rolls the same dice
+        s.close()
+        t.close()

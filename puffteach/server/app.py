@@ -53,7 +53,7 @@ STATIC: Final = Path(__file__).parent / "static"
 WIDGET_STATIC: Final = Path(__file__).parent.parent / "widget" / "static"
 PAGES: Final = {"": "index.html", "teach": "teach.html", "join": "join.html", "watch": "watch.html"}
 SWEEP_SECONDS: Final = 3600
-OVERVIEW_DELAY: Final = 0.15
+OVERVIEW_DELAY: Final = 0.4
 SMALL: Final = 200
 QUEUE: Final = 256
 

@@ -267,7 +267,7 @@ class Store:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         else:
-            self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+            self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_recycle=1800)
         migrate(self.engine)
 
     def close(self) -> None:
