@@ -273,6 +273,13 @@ def test_http_validation_rate_limits_retention_and_files(tmp_path: Path) -> None
         assert bad.json()["error"]["key"] == "server.error.field_int"
         bad = httpx.post(base + "/api/classes?lang=sv", content=b"\xff")
         assert bad.json()["error"]["message"] == "meddelandet är inte ett JSON-objekt"
+        lv = httpx.get(base + "/api/levels?rules=lang-puff").json()
+        assert lv["levels"][0] == "random" and "master" not in lv["levels"]
+        bad = httpx.post(
+            base + "/api/classes",
+            json={"name": "x", "rules": "lang-puff", "computer_level": "master"},
+        )
+        assert bad.json()["error"]["key"] == "server.error.field_choice"
         cls = create_class(base)
         assert len(cls["code"]) == 6 and len(cls["teacher_key"]) >= 40
         assert join(base, cls["code"], "A")["token"]

@@ -39,8 +39,9 @@ from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..messages import DEFAULT, LANGUAGES, Message, catalogue, render
+from ..players.ladder import ladder
+from ..rules import rules as rule_set
 from ..widget import protocol
-from ..widget.computer import BOARD_LEVELS
 from . import qr, security
 from . import tables as T
 from .security import MAX_FRAME, RateLimit, Refused
@@ -961,7 +962,9 @@ def create_app(
         settings = {
             "rules": rules,
             "match_length": security.get_int(msg, "match_length", 1, 15, 1),
-            "computer_level": security.get_choice(msg, "computer_level", BOARD_LEVELS, "beginner"),
+            "computer_level": security.get_choice(
+                msg, "computer_level", ladder(rule_set(rules)), "beginner"
+            ),
             "hints": security.get_bool(msg, "hints", False),
             "tutor": security.get_bool(msg, "tutor", False),
             "same_dice": security.get_bool(msg, "same_dice", False),
@@ -1030,6 +1033,15 @@ def create_app(
         base = f"{request.url.scheme}://{request.url.netloc}"
         return Response(qr.svg(f"{base}/class/join?code={cls.code}"), media_type="image/svg+xml")
 
+    @api
+    async def levels(request: Request) -> Response:
+        name = request.query_params.get("rules", "")[:200]
+        try:
+            rs = rule_set(name)
+        except ValueError as e:
+            raise Refused("rules", message=str(e).splitlines()[0]) from None
+        return SafeJSON({"rules": rs.name, "levels": list(ladder(rs))})
+
     async def words(request: Request) -> Response:
         lang = _lang_of(request)
         return SafeJSON({k: v for k, v in catalogue(lang).items() if k.startswith("server.")})
@@ -1064,6 +1076,7 @@ def create_app(
         Route("/api/classes", api(create_class), methods=["POST"]),
         Route("/api/join", api(join), methods=["POST"]),
         Route("/api/words", words),
+        Route("/api/levels", levels),
         Route("/api/classes/{class_id}", get_class, methods=["GET"]),
         Route("/api/classes/{class_id}", delete_class, methods=["DELETE"]),
         Route("/api/classes/{class_id}/games.json", games),
