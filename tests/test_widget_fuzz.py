@@ -156,7 +156,7 @@ class BoardMachine(RuleBasedStateMachine):
         moves = [{"type": "move", "move": m} for m in s["legal_moves"]]
         action = data.draw(st.sampled_from([{"type": "roll"}, {"type": "undo"}, *moves]))
         cold_in = json.loads(json.dumps(s))
-        protocol._CACHE.clear()
+        protocol.clear_cache()
         cold = protocol.step(cold_in, action)
         warm = self.apply(action)
         assert warm == cold, action

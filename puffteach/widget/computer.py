@@ -3,7 +3,8 @@
 An adapter between :mod:`puffteach.widget.protocol` and :mod:`puffteach.players`: nothing
 here knows a rule; the players, the hint, the tutor and :mod:`puffteach.odds` do the work.
 
-- **Computer players.** :func:`install` registers one protocol player per level (``random``
+- **Computer players.** This module registers (on import, through
+  :func:`~puffteach.widget.core.register_player`) one protocol player per level (``random``
   and :data:`~puffteach.players.search.MATCH_LEVELS`); the board lists the rule set's ladder
   (``state["levels"]``, :func:`puffteach.players.ladder.ladder`). A player takes the optional
   decisions (RV 4a, 15, 25) by its own evaluation (:mod:`puffteach.players.decide`). When
@@ -41,6 +42,26 @@ from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..players.ladder import LADDER_ORDER
 from ..position import Position
 from ..rules import RuleSet, rules
+from .core import (
+    Action,
+    Ctx,
+    PlayerHook,
+    Refusal,
+    State,
+    checkin,
+    checkout,
+    got,
+    refuse,
+    register_action,
+    register_after_human,
+    register_finish,
+    register_player,
+)
+from .derive import can_reroll
+from .events import game_over, playing
+from .places import place
+from .replay import goto
+from .words import lang_of, render
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -60,17 +81,8 @@ REVIEW_LEVEL: Final = "advanced"
 HINT_TOP: Final = 3
 
 # a computer's chosen play, by the game (record head and events up to its roll) and level
-_PLANS: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+_PLANS: OrderedDict[str, list[Action]] = OrderedDict()
 _PLANS_SIZE: Final = 64
-
-
-#: the board protocol (:mod:`puffteach.widget.protocol`), handed over by :func:`install`, so
-#: this module needs no import of it (the protocol imports this one)
-_PROTOCOL: Any = None
-
-
-def _proto() -> Any:
-    return _PROTOCOL
 
 
 # --------------------------------------------------------------------------- computer players
@@ -89,7 +101,6 @@ def _arrows(rs: RuleSet, side: int, moves: Any) -> list[dict[str, Any]]:
     lies on the half of a phone's board not shown)."""
     from ..explain import parse_move
 
-    place = _proto()._place
     out = []
     for m in moves:
         frm, to = parse_move(m.rstrip("*")) if isinstance(m, str) else (m.frm, m.to)
@@ -117,8 +128,8 @@ def _step_of(step: Any) -> tuple[str, str]:
     return kind, str(value).rstrip("*")
 
 
-def _hook(level: str) -> Any:
-    def hook(state: dict[str, Any]) -> dict[str, Any] | None:
+def _hook(level: str) -> PlayerHook:
+    def hook(state: State) -> Action | None:
         decided = _decision(level, state)  # RV 4a, 15, 25 (players.decide)
         if decided is not None:
             return decided
@@ -160,7 +171,7 @@ def _hook(level: str) -> Any:
     return hook
 
 
-def _decision(level: str, state: dict[str, Any]) -> dict[str, Any] | None:
+def _decision(level: str, state: State) -> Action | None:
     """The optional decision a computer player takes now, by its own evaluation
     (:mod:`puffteach.players.decide`): give up (RV 4a), roll one die (RV 15), refuse a fresh
     roll (RV 25); None when it takes none (the random player never does). Naming a
@@ -189,41 +200,26 @@ def _decision(level: str, state: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def install(proto: Any) -> None:
-    """Register the board's computer players and the actions of this module with the board
-    protocol ``proto`` (the module :mod:`puffteach.widget.protocol`)."""
-    global _PROTOCOL
-    _PROTOCOL = proto
-    for level in BOARD_LEVELS:
-        proto.PLAYERS.setdefault(level, _hook(level))
-    proto._HANDLERS.update(
-        hint=_a_hint, tutor=_a_tutor, review=_a_review, review_show=_a_review_show, odds=_a_odds
-    )
-
-
 # --------------------------------------------------------------------------- helpers
 
 
-def _refuse(key: str, **params: object) -> Exception:
-    refusal: Exception = _proto().Refusal(Message.of(f"widget.{key}", **params))
-    return refusal
+def _refuse(key: str, **params: object) -> Refusal:
+    return Refusal(Message.of(f"widget.{key}", **params))
 
 
-def _bool(action: dict[str, Any], name: str) -> bool:
+def _bool(action: Action, name: str) -> bool:
     value = action.get("on")
     if not isinstance(value, bool):
-        raise _proto()._refuse("bool_bad", option=name, got=_proto()._got(value))
+        raise refuse("bool_bad", option=name, got=got(value))
     return value
 
 
-def _lang(state: dict[str, Any]) -> str:
-    lang: str = _proto()._lang(state)
-    return lang
+def _lang(state: State) -> str:
+    return lang_of(state)
 
 
-def _text(state: dict[str, Any], message: Message) -> str:
-    text: str = _proto()._render(message, state)
-    return text
+def _text(state: State, message: Message) -> str:
+    return render(message, state)
 
 
 def _moves_text(state: dict[str, Any], moves: Any) -> str:
@@ -234,22 +230,21 @@ def _moves_text(state: dict[str, Any], moves: Any) -> str:
 # --------------------------------------------------------------------------- hint
 
 
-def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
+def _a_hint(ctx: Ctx, action: Action) -> None:
     from ..players import decide
     from ..players.hint import Hint, ranked, reasons
     from ..players.ladder import hint_levels
     from ..players.search import LEVELS, SearchPlayer
 
-    proto = _proto()
-    game: Game = proto._playing(ctx)
+    game: Game = playing(ctx)
     level = action.get("level", COACH_LEVEL)
     if level not in hint_levels(game.rules):
         levels = ", ".join(hint_levels(game.rules))
-        raise _refuse("level_bad", got=proto._got(level), levels=levels)
+        raise _refuse("level_bad", got=got(level), levels=levels)
     t = game.turn
     if t is None:
         if game.is_over():
-            raise proto._game_over(game)
+            raise game_over(game)
         raise _refuse("hint_roll_first")
     if t.done:
         raise _refuse("hint_nothing")
@@ -283,7 +278,7 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
             }
         )
     best = best_plays[0][0]
-    fresh = not t.moves and (game.generalpasch_available() or proto._can_reroll(game))
+    fresh = not t.moves and (game.generalpasch_available() or can_reroll(game))
     chosen = decide.for_roll(p, rs, t.start, dice) if fresh else []
     state["hint"] = {
         "rev": state.get("rev"),
@@ -305,7 +300,7 @@ def _a_hint(ctx: Any, action: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- tutor
 
 
-def _a_tutor(ctx: Any, action: dict[str, Any]) -> None:
+def _a_tutor(ctx: Ctx, action: Action) -> None:
     on = _bool(action, "on")
     ctx.state["tutor"] = on
     if not on:
@@ -357,7 +352,7 @@ def _whole(state: dict[str, Any]) -> tuple[Any, ...]:
     return (record.get("rules"), record.get("start"), record.get("opening"), events)
 
 
-def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def after_human(old: State, action: Action, new: State) -> State:
     """After a human's action (before the computer acts): the tutor's verdict when a roll of a
     human side has just ended; a hint of an earlier moment is dropped."""
     kind = action.get("type") if isinstance(action, dict) else None
@@ -372,8 +367,7 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
     before = len(old.get("history") or [])
     if len(new.get("history") or []) <= before:
         return new
-    proto = _proto()
-    entry = proto._checkout(new)
+    entry = checkout(new)
     try:
         game = entry.game
         index = len(game.history) - 1
@@ -387,7 +381,7 @@ def after_human(old: dict[str, Any], action: dict[str, Any], new: dict[str, Any]
     except (ValueError, KeyError) as e:  # pragma: no cover - the tutor fails: no verdict
         return {**new, "verdict": None, "message": f"{new.get('message')} ({e})"}
     finally:
-        proto._checkin(entry)
+        checkin(entry)
 
 
 # --------------------------------------------------------------------------- review
@@ -413,14 +407,13 @@ def _review_done(state: dict[str, Any], game: Game) -> list[RollReview]:
     return done
 
 
-def _a_review(ctx: Any, action: dict[str, Any]) -> None:
+def _a_review(ctx: Ctx, action: Action) -> None:
     """The game's review: every roll judged at once, or with ``{"rolls": n}`` the next ``n``
     rolls of it (the board's button), the rolls judged so far kept in ``review_work`` and
     the step saying how far it is until the last one fills ``review`` (a review of a long
     game takes seconds in the browser: so the page can say so, and New game or Undo stops it)."""
     from ..players.hint import review_rolls, summarize
 
-    proto = _proto()
     game: Game = ctx.game
     if not game.is_over():
         raise _refuse("review_not_over")
@@ -428,7 +421,7 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
     if budget is not None and (
         not isinstance(budget, int) or isinstance(budget, bool) or budget < 1
     ):
-        raise _refuse("review_rolls_bad", got=proto._got(budget))
+        raise _refuse("review_rolls_bad", got=got(budget))
     state = ctx.state
     if budget is not None and state.get("review"):  # a step more than needed: keep the review
         ctx.say(Message.of("widget.review_done"))
@@ -499,15 +492,13 @@ def _a_review(ctx: Any, action: dict[str, Any]) -> None:
         )
     state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL}
     ctx.say(Message.of("widget.review_done"))
-    del proto
 
 
-def _a_review_show(ctx: Any, action: dict[str, Any]) -> None:
+def _a_review_show(ctx: Ctx, action: Action) -> None:
     """Roll ``index`` of the review on the board: the game replayed to that roll's dice, the
     review's line for it as the verdict, and the better play (if there was one) as arrows. The
     review stays, so the next roll can be shown too; a new move leaves the replay and drops
     it (see :func:`after_human`)."""
-    proto = _proto()
     state = ctx.state
     review = state.get("review")
     if not review:
@@ -515,12 +506,12 @@ def _a_review_show(ctx: Any, action: dict[str, Any]) -> None:
     rolls = review["rolls"]
     index = action.get("index")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(rolls):
-        raise _refuse("review_index", n=len(rolls), got=proto._got(index))
+        raise _refuse("review_index", n=len(rolls), got=got(index))
     events = state["record"]["events"] + state["future"]
     starts = [k for k, e in enumerate(events) if e[0] == "roll"]
     if index >= len(starts):  # (a review of another record than the board's: none is kept)
         raise _refuse("review_first")
-    proto._a_replay_goto(ctx, {"type": "replay_goto", "index": starts[index] + 1})
+    goto(ctx, starts[index] + 1)
     ctx.msgs.clear()  # not "event k of n": the roll's own line below says where we are
     x = {"played": [], "best": [], "best_arrows": [], **rolls[index]}  # (an older state's review)
     text = x["text"]
@@ -544,7 +535,7 @@ def _a_review_show(ctx: Any, action: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- odds
 
 
-def _a_odds(ctx: Any, action: dict[str, Any]) -> None:
+def _a_odds(ctx: Ctx, action: Action) -> None:
     on = _bool(action, "on")
     ctx.state["odds_on"] = on
     ctx.say(Message.of("widget.odds_on" if on else "widget.odds_off"))
@@ -586,7 +577,7 @@ def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
     return {"pips": pips, "shots": shots, "lines": lines}
 
 
-def finish(new: dict[str, Any], frames: list[dict[str, Any]], said: list[str]) -> dict[str, Any]:
+def finish(new: State, frames: list[State], said: list[str]) -> State:
     """The final state of a step: the computer's steps to show one by one, what it said and
     the odds panel."""
     out = dict(new)
@@ -603,3 +594,19 @@ def finish(new: dict[str, Any], frames: list[dict[str, Any]], said: list[str]) -
     except ValueError:  # a position the odds cannot judge: no panel
         out["odds"] = None
     return out
+
+
+#: the actions this module registers
+ACTIONS: Final = {
+    "hint": _a_hint,
+    "tutor": _a_tutor,
+    "review": _a_review,
+    "review_show": _a_review_show,
+    "odds": _a_odds,
+}
+for _name, _handler in ACTIONS.items():
+    register_action(_name, _handler)
+for _level in BOARD_LEVELS:
+    register_player(_level, _hook(_level))
+register_after_human(after_human)
+register_finish(finish)
