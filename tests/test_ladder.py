@@ -165,6 +165,24 @@ def test_giving_up_only_where_rv_4a_allows_it(position: str, allowed: bool) -> N
     assert fair is not None and not fair.take
 
 
+def test_giving_up_after_a_harmless_roll() -> None:
+    """RV 4a, revised: after seeing a roll that does not force a breach, before moving it.
+    From the start every roll moves blots out of the home band only (no band can reach the
+    third quarter, no janblotta with two dice), so each roll leaves giving up allowed; the
+    game accepts it. Puff never allows it."""
+    rs = rules(BRADE)
+    pos = Position.start(rs)
+    hopeless = SearchPlayer("advanced", evaluator=_hopeless)
+    d = decide.resign_after_roll_choice(hopeless, rs, pos, (3, 1))
+    assert d is not None and d.take and d.other == -10.0
+    g = Game(rs, pos)
+    g.set_dice(3, 1)
+    g.resign()
+    assert g.outcome is not None and g.outcome.points == 1
+    puff = rules("kontrar-puff")
+    assert decide.resign_after_roll_choice(hopeless, puff, Position.start(puff), (3, 1)) is None
+
+
 def test_puff_and_rule_sets_without_4a_never_give_up() -> None:
     hopeless = SearchPlayer("advanced", evaluator=_hopeless)
     for name in ("kontrar-puff", "lang-puff", "brade-standard+4b"):

@@ -8,7 +8,9 @@ plays' searches for one yes or no):
 - **giving up** (bräde RV 4a, only where the family's :meth:`~puffteach.families.base.Family.
   resign_refusal` allows it): resign when the expected loss of playing on, the evaluator's
   equity of the position for the side to move, exceeds the points the resignation costs (the
-  hemspel's, :meth:`~puffteach.families.base.Family.resign_outcome`);
+  hemspel's, :meth:`~puffteach.families.base.Family.resign_outcome`); after seeing a roll
+  that does not force a breach (the family's ``resign_after_roll``), playing on is worth the
+  roll's best play;
 - **one die** (bräde RV 15, where the side may choose it and is not bound to it): roll one
   die when the average over its six faces of the best play's value is higher than the average
   over the 21 rolls of two dice;
@@ -33,6 +35,7 @@ from typing import Final
 
 from ..color import Color
 from ..families import family_of
+from ..listing import iter_turn_plays
 from ..messages import Message, Number
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes
@@ -50,6 +53,7 @@ __all__ = [
     "name_choice",
     "one_die_choice",
     "reroll_choice",
+    "resign_after_roll_choice",
     "resign_choice",
 ]
 
@@ -121,6 +125,29 @@ def resign_choice(p: SearchPlayer, rs: RuleSet, pos: Position) -> Decision | Non
         return None
     cost = float(fam.resign_outcome(rs, pos).points)
     playing_on = p.evaluator(rs, pos, Color(pos.turn)).equity
+    return _resign_decision(cost, playing_on)
+
+
+def resign_after_roll_choice(
+    p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]
+) -> Decision | None:
+    """Give up after seeing the roll ``dice`` in ``pos``, before moving it (RV 4a, revised:
+    when the roll does not force a breach of its conditions)? None when the family's checks
+    (:meth:`~puffteach.families.base.Family.resign_refusal` and ``resign_after_roll``) do not
+    allow it. Playing on is worth the roll's best play."""
+    fam = family_of(rs)
+    if fam.resign_refusal(rs, pos) is not None:
+        return None
+    turns = _turns(rs, pos, dice)
+    ends = (play.position for t in turns for play in iter_turn_plays(t))
+    if fam.resign_after_roll(rs, pos, ends) is not None:
+        return None
+    cost = float(fam.resign_outcome(rs, pos).points)
+    playing_on = _best(p, rs, turns)
+    return _resign_decision(cost, playing_on)
+
+
+def _resign_decision(cost: float, playing_on: float) -> Decision:
     take = -playing_on > cost
     if playing_on > 0:
         msg = Message.of("decide.resign.ahead", n=int(cost), gain=Number(playing_on, 2))
@@ -191,8 +218,13 @@ def before_roll(p: SearchPlayer, rs: RuleSet, pos: Position) -> list[Decision]:
 
 
 def for_roll(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Decision]:
-    """The decisions the roll ``dice`` just made in ``pos`` offers: re-roll, naming."""
-    out = [reroll_choice(p, rs, pos, dice), name_choice(p, rs, pos, dice)]
+    """The decisions the roll ``dice`` just made in ``pos`` offers: giving up after seeing
+    it (RV 4a), re-roll, naming."""
+    out = [
+        resign_after_roll_choice(p, rs, pos, dice),
+        reroll_choice(p, rs, pos, dice),
+        name_choice(p, rs, pos, dice),
+    ]
     return [d for d in out if d is not None]
 
 

@@ -179,7 +179,7 @@ def _decision(level: str, state: State) -> Action | None:
     if level == "random" or not (
         state.get("can_resign") or state.get("can_roll_one_die") or state.get("can_reroll")
     ):
-        return None
+        return _resign_after_roll(level, state)
     from ..players import decide
     from ..players.search import LEVELS, SearchPlayer
 
@@ -197,7 +197,25 @@ def _decision(level: str, state: State) -> Action | None:
         d = decide.reroll_choice(p, rs, pos, tuple(state["dice"]))
         if d is not None and d.take:
             return {"type": "reroll"}
-    return None
+    return _resign_after_roll(level, state)
+
+
+def _resign_after_roll(level: str, state: dict[str, Any]) -> dict[str, Any] | None:
+    """Give up after seeing a fresh roll (RV 4a, revised), if the player's evaluation says so
+    and the family allows it; None otherwise."""
+    events = state["record"].get("events", [])
+    if level == "random" or not events or _roll_index(events) != len(events) - 1:
+        return None
+    if state.get("can_roll") or not state.get("dice") or state.get("outcome"):
+        return None
+    from ..players import decide
+    from ..players.search import LEVELS, SearchPlayer
+
+    rs = rules(state["rules"])
+    pos = Position.parse(state["position"])  # no step taken: the roll's start
+    p = SearchPlayer(replace(LEVELS[level], noise=0.0))
+    d = decide.resign_after_roll_choice(p, rs, pos, tuple(state["dice"]))
+    return {"type": "resign"} if d is not None and d.take else None
 
 
 # --------------------------------------------------------------------------- helpers
