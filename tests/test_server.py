@@ -483,6 +483,9 @@ def test_qr_codes_and_same_dice(tmp_path: Path) -> None:
     with server_thread(db) as base:
         cls = create_class(base, same_dice=True, computer_level="random")
         t = teacher(base, cls)
+        welcome = next(m for m in t.seen if m["type"] == "welcome")["class"]
+        assert welcome["join_address"] == f"{base}/class/join?code={cls['code']}"
+        assert welcome["qr_svg"].startswith("<svg")
         ps = [join(base, cls["code"], n) for n in ("A", "B")]
         t.send({"type": "pair", "w": ps[0]["pupil_id"], "b": None})
         t.send({"type": "pair", "w": ps[1]["pupil_id"], "b": None})

@@ -439,6 +439,17 @@ class ClassServer:
         for c in set(conns):
             c.queue.put_nowait(None)
 
+    def public_base(self, ws: WebSocket) -> str:
+        """``http://host:port`` as pupils reach this server."""
+        host = ws.headers.get("host") or f"127.0.0.1:{ws.url.port or 80}"
+        if self.lan:
+            from .cli import lan_address
+
+            port = host.rpartition(":")[2] if ":" in host else "80"
+            host = f"{lan_address()}:{port}"
+        scheme = "https" if ws.url.scheme == "wss" else "http"
+        return f"{scheme}://{host}"
+
     # ----------------------------------------------------------------- WebSocket
 
     async def serve_ws(self, ws: WebSocket) -> None:
@@ -592,7 +603,14 @@ class ClassServer:
                 raise Refused("bad_token", 401)
             conn.role, conn.class_id = role, cls.id
             self.teachers[cls.id].add(conn)
-            conn.send({"type": "welcome", "role": role, "class": teacher_settings(cls), "you": {}})
+            conn.send(
+                {
+                    "type": "welcome",
+                    "role": role,
+                    "class": teacher_settings(cls, self.public_base(conn.ws)),
+                    "you": {},
+                }
+            )
             await self.send_overview(cls.id, conn)
             return
         pupil = await _thread(self.store.pupil_by_token, class_id, token) if cls else None
@@ -848,9 +866,16 @@ def public_settings(cls: ClassInfo) -> dict[str, Any]:
     return cls.public()
 
 
-def teacher_settings(cls: ClassInfo) -> dict[str, Any]:
+def teacher_settings(cls: ClassInfo, base: str) -> dict[str, Any]:
+    """The class for its teacher: the join address (relative) and its QR code (absolute: the
+    address pupils type, on the LAN when the server was started with ``--lan``)."""
     url = f"/class/join?code={cls.code}"
-    return {**cls.public(), "join_url": url, "qr_svg": qr.svg(url)}
+    return {
+        **cls.public(),
+        "join_url": url,
+        "join_address": base + url,
+        "qr_svg": qr.svg(base + url),
+    }
 
 
 def result_json(r: GameResult) -> dict[str, Any]:
