@@ -181,8 +181,7 @@ def test_computer_opponent_match_and_reconnect(db: str) -> None:
 # --------------------------------------------------------------------------- refusals
 
 
-def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path}/c.sqlite3"
+def test_refusals_are_clear_and_change_nothing(db: str) -> None:
     with server_thread(db) as base:
         cls = create_class(base, hints=False)
         t = teacher(base, cls)
@@ -413,8 +412,7 @@ def test_migrations_match_the_models(db: str) -> None:
 # --------------------------------------------------------------------------- kill -9
 
 
-def test_kill_9_and_restart_loses_no_step(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path}/c.sqlite3"
+def test_kill_9_and_restart_loses_no_step(db: str) -> None:
     from tests.classserver import free_port
 
     port = free_port()
