@@ -66,11 +66,23 @@ def time_clicks(rules: str, events: int, clicks: int, seed: int) -> dict[str, An
     if state["error"]:
         raise RuntimeError(state["error"])
     action = {"type": "click", "point": point_of(g)}
-    times = []
-    for _ in range(clicks):
-        t0 = time.perf_counter()
-        state = protocol.step(state, action)
-        times.append((time.perf_counter() - t0) * 1000)
+    times, whole_times, sizes, whole_sizes = [], [], [], []
+    for i in range(clicks):
+        # interleaved (the machine may be shared): the whole state sent as before (the state
+        # and its drawing again as the svg trait), then the patch of changed fields
+        if i % 2:
+            t0 = time.perf_counter()
+            new = protocol.step(state, action)
+            whole = len(json.dumps(new)) + len(json.dumps(new["svg"]))
+            whole_times.append((time.perf_counter() - t0) * 1000)
+            whole_sizes.append(whole)
+        else:
+            t0 = time.perf_counter()
+            new, patch = protocol.step_patch(state, action)
+            sent = len(json.dumps({"patch": patch}))
+            times.append((time.perf_counter() - t0) * 1000)
+            sizes.append(sent)
+        state = new
         if state["error"]:
             raise RuntimeError(state["error"])
     return {
@@ -78,6 +90,9 @@ def time_clicks(rules: str, events: int, clicks: int, seed: int) -> dict[str, An
         "events": len(g.events),
         "median_ms": round(statistics.median(times), 3),
         "max_ms": round(max(times), 3),
+        "patch_bytes": int(statistics.median(sizes)),
+        "whole_median_ms": round(statistics.median(whole_times), 3),
+        "whole_bytes": int(statistics.median(whole_sizes)),
     }
 
 
@@ -94,10 +109,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    print("click-to-highlight (protocol.step, this process):")
-    print(f"{'rules':34} {'events':>6} {'median ms':>10} {'max ms':>8}")
+    print("click-to-highlight (step + JSON of what is sent, this process; interleaved):")
+    print(
+        f"{'rules':34} {'events':>6} {'patch ms':>9} {'max ms':>8} {'patch B':>8}"
+        f" {'whole ms':>9} {'whole B':>8}"
+    )
     for r in rows:
-        print(f"{r['rules']:34} {r['events']:>6} {r['median_ms']:>10.2f} {r['max_ms']:>8.2f}")
+        print(
+            f"{r['rules']:34} {r['events']:>6} {r['median_ms']:>9.2f} {r['max_ms']:>8.2f}"
+            f" {r['patch_bytes']:>8} {r['whole_median_ms']:>9.2f} {r['whole_bytes']:>8}"
+        )
     return 0
 
 

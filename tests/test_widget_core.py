@@ -86,3 +86,27 @@ def test_the_core_imports_no_module_that_registers() -> None:
         assert module not in registering, module
     for name in ("play", "setup", "replay", "computer"):
         assert "protocol" not in {m for m, _ in _imports(WIDGET / f"{name}.py")}, name
+
+
+# --------------------------------------------------------------------------- patches
+
+
+def test_step_patch_holds_exactly_what_changed() -> None:
+    s = step(
+        initial_state("kontrar-puff", "W:0x15 B:0x15 w", seed=1),
+        {"type": "set_dice", "dice": [3, 5]},
+    )
+    new, patch = protocol.step_patch(s, {"type": "click", "point": "w0"})
+    assert new == step(s, {"type": "click", "point": "w0"})
+    assert {**s, **patch} == new
+    assert "record" not in patch and "history" not in patch and "ui" not in patch
+    assert patch["selected"] == {"point": "w0", "from": 0} and "svg" in patch
+    assert set(patch["targets"]) == set(new["targets"]) and new["targets"]
+    same, nothing = protocol.step_patch(new, {"type": "view", "flip": False})
+    assert {**new, **nothing} == same
+    assert "svg" not in nothing  # the same drawing is not sent again
+
+
+def test_patch_of_names_a_dropped_field() -> None:
+    assert protocol.patch_of({"a": 1, "b": 2}, {"a": 1}) == {"b": None}
+    assert protocol.patch_of({"a": 1}, {"a": 1, "c": [3]}) == {"c": [3]}

@@ -12,7 +12,7 @@ from ..explain import Explanation
 from ..game import Game
 from ..position import Position
 from ..rules import RuleSet
-from .protocol import initial_state, rebuild
+from .protocol import initial_state, patch_of, rebuild
 from .protocol import step as protocol_step
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -66,6 +66,7 @@ class Board(anywidget.AnyWidget):
         **view: Any,
     ) -> None:
         self._syncing = False
+        self._quiet = False
         super().__init__()
         self._publish(initial_state(rules, position, seed, **view))
         self.on_msg(self._on_msg)
@@ -85,7 +86,15 @@ class Board(anywidget.AnyWidget):
         return new
 
     def _publish(self, state: dict[str, Any]) -> None:
+        """Make ``state`` the board's. The first state goes to the front end whole (the traits);
+        after that only what changed goes, once, as a custom message ``{"patch": ...}``
+        (:func:`~puffteach.widget.protocol.patch_of`; the drawing only when it changed) which
+        ``board.js`` merges into its model's ``state``; the traits are updated for Python
+        without being sent again (a view opened later gets them whole)."""
+        old = self.state
+        first = not old
         self._syncing = True
+        self._quiet = not first
         try:
             with self.hold_sync():
                 self.state = state
@@ -97,6 +106,18 @@ class Board(anywidget.AnyWidget):
                 self.lang = str(state["view"].get("lang", "en"))
         finally:
             self._syncing = False
+            self._quiet = False
+        if not first:
+            self.send({"patch": patch_of(old, state)})
+
+    #: the traits a step does not send again (its patch carries them)
+    _PATCHED = frozenset({"state", "svg", "rules", "position", "dice", "history"})
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        if getattr(self, "_quiet", False) and key in self._PATCHED:
+            return False
+        sent: bool = super()._should_send_property(key, value)
+        return sent
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict):

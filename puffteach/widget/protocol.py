@@ -193,6 +193,8 @@ __all__ = [
     "register_action",
     "register_player",
     "step",
+    "step_patch",
+    "patch_of",
     "ui_words",
 ]
 
@@ -276,6 +278,21 @@ def step(state: State, action: Action) -> State:
         said.append(str(nxt.get("message") or ""))
         new = nxt
     return finish_step(new, frames, said)
+
+
+def step_patch(state: State, action: Action) -> tuple[State, State]:
+    """:func:`step`, and what changed: ``(new, patch)`` where ``patch`` holds every field of
+    ``new`` whose value differs from ``state``'s (a field ``new`` no longer has: ``None``), so a
+    front end holding ``state`` gets ``new`` as ``{**state, **patch}``."""
+    new = step(state, action)
+    return new, patch_of(state, new)
+
+
+def patch_of(old: State, new: State) -> State:
+    """The fields of ``new`` that differ from ``old`` (dropped fields as ``None``)."""
+    patch: State = {k: v for k, v in new.items() if k not in old or old[k] != v}
+    patch.update((k, None) for k in old if k not in new)
+    return patch
 
 
 def rebuild(state: State) -> Game:

@@ -1125,9 +1125,19 @@ function render({ model, el }) {
     svg.append(g);
   }
 
+  // the kernel sends a step's changed fields only ({patch}: puffteach.widget.protocol.patch_of)
+  const onPatch = (msg) => {
+    if (msg && typeof msg === "object" && msg.patch && typeof msg.patch === "object") {
+      model.set("state", { ...(model.get("state") || {}), ...msg.patch });
+    }
+  };
   model.on("change:state", update);
+  model.on("msg:custom", onPatch);
   update();
-  return () => model.off("change:state", update);
+  return () => {
+    model.off("change:state", update);
+    model.off("msg:custom", onPatch);
+  };
 }
 
 export default { render };
