@@ -17,6 +17,7 @@ import json
 import logging
 import mimetypes
 import secrets
+import socket
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -443,8 +444,6 @@ class ClassServer:
         """``http://host:port`` as pupils reach this server."""
         host = ws.headers.get("host") or f"127.0.0.1:{ws.url.port or 80}"
         if self.lan:
-            from .cli import lan_address
-
             port = host.rpartition(":")[2] if ":" in host else "80"
             host = f"{lan_address()}:{port}"
         scheme = "https" if ws.url.scheme == "wss" else "http"
@@ -830,6 +829,16 @@ class ClassServer:
         for c in list(self.online.pop(pupil.id, ())):
             c.queue.put_nowait(None)
         await self.send_overview(cls.id)
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
 
 
 def refusal_text(table: Table, action: dict[str, Any], lang: str) -> str | None:

@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 from pathlib import Path
 
 from ..messages import DEFAULT, LANGUAGES, text
 from .store import DEFAULT_DATABASE
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.255.255.255", 1))
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -39,7 +28,7 @@ def main(argv: list[str]) -> int:
     import uvicorn
 
     from . import qr
-    from .app import create_app
+    from .app import create_app, lan_address
 
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
     book = Path(args.book)
