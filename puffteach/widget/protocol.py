@@ -172,7 +172,16 @@ from .play import ACTIONS as _PLAY_ACTIONS
 from .play import view_options
 from .replay import ACTIONS as _REPLAY_ACTIONS
 from .setup import ACTIONS as _SETUP_ACTIONS
-from .words import as_shown, explained, explanation_json, render, ui_words
+from .words import (
+    as_shown,
+    explained,
+    explanation_json,
+    lang_of,
+    remember,
+    render,
+    said_again,
+    ui_words,
+)
 
 __all__ = [
     "AUTOPLAY_LIMIT",
@@ -320,10 +329,21 @@ def _finish(ctx: Ctx) -> State:
     if ctx.msgs:
         msgs = [as_shown(m, state) for m in ctx.msgs]
         state["message"] = " ".join(render(m, state) for m in msgs)
-        state["message_keys"] = [m.to_json() for m in msgs]
+        state["message_keys"] = remember(msgs)
     out = derive(state, entry)
     checkin(entry)
     return out
+
+
+def _said_still(new: State, old: State) -> None:
+    """After a ``view`` action: what the board said before, in the board's (maybe new)
+    language (issue 44: a board switched to Swedish said its last message in English)."""
+    for k in ("message", "message_keys", "explanation"):
+        new[k] = old.get(k)
+    if lang_of(new) != lang_of(old):
+        again = said_again(old.get("message_keys"), new)
+        if again is not None:
+            new["message"] = again
 
 
 def _step(state: State, action: Action) -> State:
@@ -340,8 +360,7 @@ def _step(state: State, action: Action) -> State:
         ctx = Ctx(state)
         handler(ctx, action)
         if kind == "view":  # a new drawing; what the board said still holds
-            for k in ("message", "message_keys", "explanation"):
-                ctx.state[k] = state.get(k)
+            _said_still(ctx.state, state)
         return _finish(ctx)
     except Refusal as r:
         refusal: tuple[Message, Explanation | None] = (r.message, r.explanation)
@@ -368,6 +387,6 @@ def _refused(state: State, message: Message, explanation: Explanation | None) ->
     text = render(message, state)
     out["error"] = text
     out["message"] = text
-    out["message_keys"] = [message.to_json()]
+    out["message_keys"] = remember([message])
     out["explanation"] = explanation_json(explanation) if explanation is not None else None
     return out

@@ -3,9 +3,12 @@ board numbers them, the history lines and the front end's own words."""
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from typing import Any, Final
 
 from ..board import from_physical, to_physical
+from ..color import Color
 from ..explain import Explanation
 from ..game import Game, TurnRecord
 from ..messages import DEFAULT, LANGUAGES, Message, MessageError, catalogue
@@ -68,6 +71,58 @@ def as_shown(message: Message, state: State) -> Message:
     return Message.of(message.key, **params)
 
 
+#: the messages said lately, by their ``message_keys`` as JSON: so a board switched to another
+#: language says its current message again exactly (numbers as written, colours as words)
+_SAID: OrderedDict[str, tuple[Message, ...]] = OrderedDict()
+_SAID_SIZE: Final = 64
+#: message parameters that hold a side (``to_json`` writes a colour as its letter)
+_SIDE_PARAMS: Final = frozenset({"side", "owner", "winner", "loser"})
+
+
+def remember(messages: list[Message]) -> list[dict[str, object]]:
+    """``message_keys`` of ``messages`` (kept, so :func:`said_again` can render them again)."""
+    keys = [m.to_json() for m in messages]
+    tag = json.dumps(keys, ensure_ascii=False, sort_keys=True, default=str)
+    _SAID[tag] = tuple(messages)
+    _SAID.move_to_end(tag)
+    while len(_SAID) > _SAID_SIZE:
+        _SAID.popitem(last=False)
+    return keys
+
+
+def said_again(keys: object, state: State) -> str | None:
+    """The message whose ``message_keys`` are ``keys``, rendered in ``state``'s language: the
+    kept messages when they are known here, else read back from the keys; None when ``keys``
+    is not a list of messages."""
+    if not isinstance(keys, list) or not keys:
+        return None
+    tag = json.dumps(keys, ensure_ascii=False, sort_keys=True, default=str)
+    kept = _SAID.get(tag)
+    if kept is None:
+        read = [message_from_json(k) for k in keys]
+        if any(m is None for m in read):
+            return None
+        kept = tuple(m for m in read if m is not None)
+    return " ".join(render(m, state) for m in kept)
+
+
+def message_from_json(data: object) -> Message | None:
+    """A message back from ``Message.to_json`` (a side's letter becomes its colour)."""
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+        return None
+    raw = data.get("params")
+    params: dict[str, object] = {}
+    for k, v in raw.items() if isinstance(raw, dict) else ():
+        nested = message_from_json(v) if isinstance(v, dict) else None
+        if nested is not None:
+            params[k] = nested
+        elif k in _SIDE_PARAMS and v in SIDES:
+            params[k] = Color(SIDES.index(v))
+        else:
+            params[k] = v
+    return Message.of(data["key"], **params)
+
+
 def render(message: Message, state: State | None = None) -> str:
     """The sentence in the board's language (English where that language lacks the key)."""
     lang = lang_of(state) if state is not None else DEFAULT
@@ -107,6 +162,10 @@ def roll_outcome(game: Game, rec: TurnRecord) -> Outcome:
     return rec.outcome
 
 
+#: a side in the roll history, as its language shortens it (W/B, V/S, W/S)
+_SIDE_LETTER: Final = ("board.history.white", "board.history.black")
+
+
 def history_line(game: Game, rec: TurnRecord, lang: str) -> str:
     dice = "-".join(map(str, rec.dice))
     if rec.named is not None:
@@ -125,7 +184,7 @@ def history_line(game: Game, rec: TurnRecord, lang: str) -> str:
     return text_in(
         "board.history.line",
         lang,
-        side=SIDES[rec.side].upper(),
+        side=text_in(_SIDE_LETTER[rec.side], lang),
         dice=dice,
         moves=moves,
         fata=fata,
