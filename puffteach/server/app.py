@@ -55,6 +55,8 @@ STATIC: Final = Path(__file__).parent / "static"
 WIDGET_STATIC: Final = Path(__file__).parent.parent / "widget" / "static"
 PAGES: Final = {"": "index.html", "teach": "teach.html", "join": "join.html", "watch": "watch.html"}
 SWEEP_SECONDS: Final = 3600
+#: how long a start waits for the LISTEN connection (PostgreSQL) before serving anyway
+LISTEN_WAIT: Final = 15.0
 OVERVIEW_DELAY: Final = 0.4
 SMALL: Final = 200
 QUEUE: Final = 256
@@ -1099,6 +1101,10 @@ def create_app(
             tasks.append(asyncio.ensure_future(server.sweep()))
         if store.postgres:
             tasks.append(asyncio.ensure_future(server.listen()))
+            # serve only once LISTEN is in place: a commit made by another process before
+            # that would never reach this one's watchers
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(server.listening.wait(), LISTEN_WAIT)
         try:
             yield
         finally:
