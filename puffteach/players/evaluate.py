@@ -110,7 +110,8 @@ def features(
     """The features of ``side`` (its blots are exposed to the opponent's checkers);
     ``weights``: the table to use instead of the family's (``family_of(rs).play.weights``)."""
     x = CROSS[rs.layout]
-    reentry = (weights or family_of(rs).play.weights).reentry
+    # (the registry read inline, not through family_of: this runs twice per evaluation)
+    reentry = (weights or FAMILIES[rs.family].play.weights).reentry
     own = pos.side(side)
     opp = pos.side(side.other)
     # the opponent's path points (bits) where this side holds a band: he cannot touch down
@@ -217,7 +218,7 @@ def judged(
 ) -> Estimate:
     """The hand-written evaluation from both sides' features (``me`` those of ``side``);
     ``weights`` as in :func:`features`."""
-    play = family_of(rs).play
+    play = FAMILIES[rs.family].play  # family_of(rs).play, read inline (the hot path)
     term = play.term
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, side.other, him, me)
