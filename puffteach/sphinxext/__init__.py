@@ -263,12 +263,16 @@ class BoardDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         live = "live" in self.options
-        if not self.options.get("labels"):  # the page's language (the /sv/ and /de/ builds)
-            page = self.config.language or "en"
-            self.options["labels"] = page if page in svg.LANGUAGES else "en"
+        page = self.config.language or "en"
+        page = page if page in svg.LANGUAGES else "en"  # the /sv/ and /de/ builds
+        if not self.options.get("labels"):
+            self.options["labels"] = page
         try:
             drawing, data = board_html(self.options)
-            state = live_state(self.options) if live else None
+            # The drawing may name the points in its source's language (`:labels: de` on
+            # Pierer's figures), but a board the reader plays (▶ or live) speaks the page's.
+            data = [(k, page if k == "data-labels" else v) for k, v in data]
+            state = live_state({**self.options, "labels": page}) if live else None
         except ValueError as exc:  # RuleSetError, PositionError and drawing errors
             raise self.error(f"board: {exc}") from None
         fig = board_figure()
@@ -313,15 +317,18 @@ class BoardDirective(SphinxDirective):
 
 
 # ---------------------------------------------------------------------------- play page
-def play_catalog(default: str = "brade-standard") -> dict[str, Any]:
-    """What the Play page offers: every preset (name -> title), its family, the codes of
-    each family (the CLI's ``rules`` listing) and the computer levels each preset's family
-    offers, weakest first (:func:`puffteach.players.ladder.ladder`, as the board lists them)."""
+def play_catalog(default: str = "brade-standard", lang: str | None = None) -> dict[str, Any]:
+    """What the Play page offers: every preset (name -> title in the page's language, from the
+    catalogue's ``preset.*`` as the CLI's ``rules`` listing), its family, the codes of each
+    family and the computer levels each preset's family offers, weakest first
+    (:func:`puffteach.players.ladder.ladder`, as the board lists them)."""
     from ..families import FAMILIES
+    from ..messages import catalogue
     from ..players.ladder import ladder
 
+    words = catalogue(_page_language(lang))
     return {
-        "presets": {k: rules(k).title or k for k in ALL_PRESETS},
+        "presets": {k: words.get(f"preset.{k}") or rules(k).title or k for k in ALL_PRESETS},
         "levels": {k: list(ladder(rules(k))) for k in ALL_PRESETS},
         "families": {k: f.name for f in FAMILIES.values() for k in f.presets()},
         "codes": {f.name: list(f.option_codes()) for f in FAMILIES.values()},
@@ -343,7 +350,9 @@ class PlayDirective(SphinxDirective):
             rules(default)
         except ValueError as exc:
             raise self.error(f"play: {exc}") from None
-        data = json.dumps(play_catalog(default), ensure_ascii=False, separators=(",", ":"))
+        data = json.dumps(
+            play_catalog(default, self.config.language), ensure_ascii=False, separators=(",", ":")
+        )
         from ..widget.protocol import ui_words
 
         note = ui_words(self.config.language or "en").get("ui.file", "")

@@ -32,6 +32,9 @@ export function readAddress(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   const out = {};
   for (const k of ["rules", "pos", "w", "b"]) if (p.get(k)) out[k] = p.get(k);
+  // A hand-typed link joins codes with a bare "+", which the address decodes as a space; a rule
+  // set's name never has a space, so each one was a "+" (kontrar-puff+generalpasch).
+  if (out.rules) out.rules = out.rules.trim().replace(/\s+/g, "+");
   for (const k of ["seed", "rolls"]) {
     if (p.get(k) !== null && /^\d+$/.test(p.get(k))) out[k] = Number(p.get(k));
   }
@@ -110,7 +113,11 @@ const form = el("form", { class: "pt-play-form" },
   field(t("seed"), seedIn), field(t("white"), whiteSel), field(t("black"), blackSel),
   el("div", { class: "pt-play-buttons" }, startBtn, linkBtn, classBtn), linkOut);
 form.addEventListener("submit", (ev) => ev.preventDefault());
-root.append(form, status, boardBox);
+// The board comes first (on the first screen, early in the tab order); the form folds away
+// under its summary once a game runs, and opens again when a game could not start.
+const settingsBox = el("details", { class: "pt-play-settings", open: "" },
+  el("summary", { text: t("settings") }), form);
+root.append(status, boardBox, settingsBox);
 
 function showStart() {
   posIn.closest("label").hidden = startSel.value !== "position";
@@ -207,9 +214,11 @@ async function start(settings) {
     board.model.on("change:state", () => follow(board.model.get("state")));
     follow(state);
     status.textContent = "";
+    settingsBox.open = false;
   } catch (e) {
     status.textContent = `${t("error")} ${e && e.message ? e.message : e}`;
     status.classList.add("pt-error");
+    settingsBox.open = true;
   }
 }
 
