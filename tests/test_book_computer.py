@@ -297,7 +297,9 @@ def test_the_swedish_play_page_names_the_levels_in_swedish(book: Path) -> None:
             assert black.locator("option").evaluate_all("os => os.map(o => o.value)") == puff
             comp = fig.locator("select.pt-comp-level option")
             assert comp.evaluate_all("os => os.map(o => o.value)") == puff[1:]
-            # bräde's ladder goes up to master: the form follows the rule set chosen
+            # bräde's ladder goes up to master: the form follows the rule set chosen (the form
+            # is folded under its summary while a game runs)
+            page.locator("details.pt-play-settings > summary").click()
             page.locator("select.pt-play-preset").select_option("brade-standard")
             expect(black.locator('option[value="master"]')).to_have_text("mästare")
             fig.locator("select.pt-die1").select_option("3")

@@ -118,6 +118,12 @@ form.addEventListener("submit", (ev) => ev.preventDefault());
 const settingsBox = el("details", { class: "pt-play-settings", open: "" },
   el("summary", { text: t("settings") }), form);
 root.append(status, boardBox, settingsBox);
+// The page's skip link (its first Tab stop) leads to the board here, not to the page's text:
+// Tab, Enter, Tab reaches the board's first control.
+boardBox.id = "pt-play-board";
+boardBox.tabIndex = -1;
+const skip = document.querySelector("#pst-skip-link a, a.skip-link");
+if (skip) skip.setAttribute("href", "#pt-play-board");
 
 function showStart() {
   posIn.closest("label").hidden = startSel.value !== "position";
