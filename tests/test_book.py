@@ -53,6 +53,7 @@ CHAPTERS = [
     "book/09-glossary",
     "book/10-computer",
     "notebooks/10-computer",
+    "book/11-class",
     "book/bibliography",
     "book/api",
 ]
