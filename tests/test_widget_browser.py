@@ -376,3 +376,70 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             assert errors == []
         finally:
             browser.close()
+
+
+def test_a_clicked_point_keeps_no_focus_box_in_chromium(server: tuple[str, BoardApp]) -> None:
+    """Issue 44 item 14: a point clicked with the mouse shows no outline afterwards (the
+    keyboard's focus ring stays for keys)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import expect, sync_playwright
+
+    url, _app = server
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            page.select_option("select.pt-die1", "3")
+            page.select_option("select.pt-die2", "5")
+            page.click("button.pt-setdice")
+            page.click('g.pool[data-pool="w0"]')
+            expect(page.locator('g[data-target="1"]').first).to_be_visible()
+            page.click('g.pt[data-point="3"]')
+            expect(page.locator(".pt-message")).not_to_have_text("")
+            outline = """() => { const g = document.activeElement;
+                return g && g.tagName === 'g' ? getComputedStyle(g).outlineStyle : 'none'; }"""
+            page.wait_for_timeout(300)
+            assert page.evaluate(outline) == "none"
+            page.keyboard.press("ArrowRight")  # the keyboard brings its focus ring back
+            assert page.evaluate(outline) != "none"
+        finally:
+            browser.close()
+
+
+def test_two_hint_arrows_from_one_pool_to_one_point_stay_two_in_chromium(
+    server: tuple[str, BoardApp],
+) -> None:
+    """Issue 44 item 14: two arrows of a hint from the same pool (0/3 0/3) are drawn side by
+    side, not on top of each other."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import expect, sync_playwright
+
+    url, app = server
+    s = protocol.step(app.state, {"type": "set_dice", "dice": [3, 3]})
+    s = protocol.step(s, {"type": "hint"})
+    assert s["error"] is None, s["error"]
+    same = {"from": "w0", "to": 3, "path": [0, 3]}
+    app.state = {**s, "hint": {**s["hint"], "arrows": [same, same]}}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            expect(page.locator("line.pt-hint-arrow")).to_have_count(2)
+            ends = page.evaluate(
+                """() => [...document.querySelectorAll('line.pt-hint-arrow')].map((l) =>
+                    ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))))"""
+            )
+            (a, b) = ends
+            # the distance between the two parallel lines, across their direction
+            dx, dy = a[2] - a[0], a[3] - a[1]
+            n = (dx * dx + dy * dy) ** 0.5 or 1.0
+            apart = abs((b[0] - a[0]) * dy - (b[1] - a[1]) * dx) / n
+            assert apart >= 4, (ends, apart)
+        finally:
+            browser.close()

@@ -456,6 +456,9 @@ function boardKeys({ root, board, cur, send }) {
     setTimeout(() => { live.textContent = text; }, 40);
   };
 
+  // how the reader works the board: a mouse or a finger (no focus box) or the keys (the ring)
+  root.addEventListener("pointerdown", () => { root.dataset.input = "pointer"; }, true);
+  root.addEventListener("keydown", () => { root.dataset.input = "keys"; }, true);
   root.addEventListener("focusin", (ev) => {
     focusInside = true;
     const g = ev.target.closest ? ev.target.closest("g.pt, g.pool") : null;
@@ -1079,13 +1082,19 @@ function render({ model, el }) {
     const [vx, , vw] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
     const EDGE = 12;
     const [lo, hi] = [vx + EDGE, vx + vw - EDGE];
+    // arrows that join the same two places (0/3 0/3) side by side, across their direction
+    const ends = arrows.map((a) => `${a.from}>${a.to}`);
     arrows.forEach((a, k) => {
       let p = centre(a.from);
       let q = centre(a.to);
       if (!p || !q) return;
-      const off = (k % 3) * 6; // arrows of the same points side by side
-      p = [p[0] + off, p[1]];
-      q = [q[0] + off, q[1]];
+      const twins = ends.filter((e) => e === ends[k]).length;
+      const nth = ends.slice(0, k).filter((e) => e === ends[k]).length;
+      const off = (nth - (twins - 1) / 2) * 7;
+      const d = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+      const [nx, ny] = [-(q[1] - p[1]) / d, (q[0] - p[0]) / d];
+      p = [p[0] + off * nx, p[1] + off * ny];
+      q = [q[0] + off * nx, q[1] + off * ny];
       const outside = (x) => x < lo || x > hi;
       let cut = null; // [the edge point, the hidden end's path number]
       if (outside(p[0]) && outside(q[0])) return;
