@@ -1080,7 +1080,9 @@ def create_app(
 
     async def words(request: Request) -> Response:
         lang = _lang_of(request)
-        return SafeJSON({k: v for k, v in catalogue(lang).items() if k.startswith("server.")})
+        # server.* plus the rule sets' and computer levels' titles (the teacher's form)
+        keep = ("server.", "preset.", "ui.level.")
+        return SafeJSON({k: v for k, v in catalogue(lang).items() if k.startswith(keep)})
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:

@@ -1,0 +1,203 @@
+// The teacher's dashboard (/class/teach#<class_id>): the teacher WebSocket (PROTOCOL.md) with
+// the key from localStorage; join code, address and QR code, the pupils, pairing, every table
+// as a small board (a click watches it full size), the results and the exports.
+import { $, h, t, loadWords, connect, seatName, errorText, teacherKeys, saveTeacherKeys,
+  mountBoard } from "./page.js";
+
+await loadWords();
+document.title = t("server.title.teacher");
+const classId = decodeURIComponent(location.hash.slice(1));
+const held = teacherKeys()[classId];
+let conn = null;
+let big = null; // {id, board} of the table watched full size
+let last = null; // the last overview
+
+const send = (msg) => conn && conn.send(msg);
+const option = (value, text) => { const o = h("option", null, text); o.value = value; return o; };
+
+function showWelcome(msg) {
+  const c = msg.class;
+  $("#class-name").textContent = c.name;
+  $("#code").textContent = c.code;
+  $("#address").value = c.join_address || "";
+  $("#qr").innerHTML = c.qr_svg || ""; // the server's SVG of the join address (PROTOCOL: safe)
+  $("#qr").setAttribute("aria-label", t("server.dash.qr"));
+  $("#hints").checked = !!c.hints;
+  $("#tutor").checked = !!c.tutor;
+  $("#dash").hidden = false;
+}
+
+function showPupils(pupils) {
+  $("#pupils").replaceChildren(...(pupils.length ? pupils.map((p) => {
+    const li = h("li", "pupil");
+    li.dataset.pupil = p.pupil_id;
+    const state = p.online ? t("server.dash.online") : t("server.dash.away");
+    const where = p.table ? `, ${t("server.dash.at_table", { table: p.table })}` : "";
+    li.append(h("span", "name", p.name), h("span", "where", ` (${state}${where}) `));
+    const rm = h("button", "remove", t("server.dash.remove", { name: p.name }));
+    rm.type = "button";
+    rm.addEventListener("click", () => send({ type: "remove_pupil", pupil_id: p.pupil_id }));
+    li.append(rm);
+    return li;
+  }) : [h("li", null, t("server.dash.no_pupils"))]));
+  const free = pupils.filter((p) => !p.table);
+  const keepW = $("#pair-w").value;
+  const keepB = $("#pair-b").value;
+  $("#pair-w").replaceChildren(...free.map((p) => option(p.pupil_id, p.name)));
+  $("#pair-b").replaceChildren(option("", t("server.dash.the_computer")),
+    ...free.map((p) => option(p.pupil_id, p.name)));
+  if (keepW) $("#pair-w").value = keepW;
+  if (keepB) $("#pair-b").value = keepB;
+}
+
+function tableLine(tb) {
+  const score = t("server.score", { w: tb.score.w, b: tb.score.b });
+  const turn = tb.status === "playing" && tb.to_move
+    ? t("server.to_move", { name: seatName(tb[tb.to_move]) }) : t(`server.status.${tb.status}`);
+  return `${t("server.game_no", { n: tb.game_no })}, ${t("server.match_to", { points: tb.match_length })}: ${score}; ${turn}`;
+}
+
+function showTables(tables) {
+  if (!tables.length) { $("#tables").replaceChildren(h("p", null, t("server.dash.no_tables"))); return; }
+  $("#tables").replaceChildren(...tables.map((tb) => {
+    const card = h("div", "table-card");
+    card.dataset.table = tb.id;
+    card.dataset.rev = tb.rev;
+    card.append(h("h3", null, t("server.dash.table", { table: tb.id })));
+    card.append(h("div", "names", `${seatName(tb.w)} – ${seatName(tb.b)}`));
+    const small = h("div", "small");
+    small.innerHTML = tb.svg_small; // drawn by the server (names are not in it)
+    small.title = t("server.dash.watch");
+    small.addEventListener("click", () => watch(tb.id));
+    card.append(small, h("div", "line", tableLine(tb)));
+    const bar = h("div", "bar");
+    const b = (cls, key, msg) => {
+      const x = h("button", cls, t(key));
+      x.type = "button";
+      x.addEventListener("click", () => (typeof msg === "function" ? msg() : send(msg)));
+      bar.append(x, " ");
+    };
+    if (tb.status === "stopped") b("start", "server.dash.start", { type: "start", table: tb.id });
+    if (tb.status === "playing") b("stop", "server.dash.stop", { type: "stop", table: tb.id });
+    b("watch", "server.dash.watch", () => watch(tb.id));
+    card.append(bar);
+    return card;
+  }));
+}
+
+function showResults(results) {
+  const tbl = $("#results");
+  if (!results.length) { tbl.replaceChildren(h("caption", null, t("server.dash.no_results"))); return; }
+  const head = h("tr");
+  for (const k of ["table", "game", "white", "black", "winner", "points", "kind", "review"]) {
+    head.append(h("th", null, t(`server.dash.col.${k}`)));
+  }
+  tbl.replaceChildren(head, ...results.map((r) => {
+    const tr = h("tr");
+    const winner = r.winner ? r[r.winner] : t("server.draw");
+    for (const v of [r.table, r.game_no, r.w, r.b, winner, r.points, r.kind]) tr.append(h("td", null, v));
+    const td = h("td");
+    const rv = h("button", "review", t("server.dash.review"));
+    rv.type = "button";
+    rv.addEventListener("click", () => send({ type: "review", table: r.table, game_no: r.game_no }));
+    td.append(rv);
+    tr.append(td);
+    return tr;
+  }));
+}
+
+async function watch(tableId) {
+  if (big && big.id !== tableId) send({ type: "unwatch", table: big.id });
+  const el = $("#big-board");
+  el.replaceChildren();
+  big = { id: tableId, board: await mountBoard(el, { send, readOnly: true }) };
+  $("#big-title").textContent = t("server.dash.table", { table: tableId });
+  $("#big").hidden = false;
+  send({ type: "watch", table: tableId });
+}
+$("#big-close").addEventListener("click", () => {
+  if (big) send({ type: "unwatch", table: big.id });
+  big = null;
+  $("#big").hidden = true;
+});
+
+function showReview(msg) {
+  const el = $("#big-board");
+  $("#big").hidden = false;
+  $("#big-title").textContent = t("server.review.heading", { n: msg.game_no, table: msg.table });
+  const list = h("ol", "review-lines");
+  const rolls = (msg.review && msg.review.rolls) || [];
+  for (const x of rolls) list.append(h("li", null, x.text || ""));
+  el.replaceChildren(rolls.length ? list : h("p", null, t("server.review.none")));
+  big = null;
+}
+
+function onMessage(msg) {
+  if (msg.type === "welcome") showWelcome(msg);
+  else if (msg.type === "overview") {
+    last = msg;
+    showPupils(msg.pupils);
+    showTables(msg.tables);
+    showResults(msg.results);
+  } else if (msg.type === "table" && big && msg.table.id === big.id) big.board.show(msg);
+  else if (msg.type === "review") showReview(msg);
+  else if (msg.type === "error") $("#error").textContent = msg.message || t(msg.key);
+}
+
+async function download(path, filename) {
+  const r = await fetch(`/api/classes/${encodeURIComponent(classId)}/${path}`,
+    { headers: { Authorization: `Bearer ${held.key}` } });
+  if (!r.ok) { $("#error").textContent = await errorText(r); return; }
+  const a = h("a");
+  a.href = URL.createObjectURL(await r.blob());
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+if (!held) {
+  $("#error").textContent = t("server.dash.no_key");
+} else {
+  conn = connect({
+    hello: { type: "hello", role: "teacher", class: classId, token: held.key },
+    onMessage,
+    statusEl: $("#status"),
+  });
+  $("#pair").addEventListener("click", () => {
+    const w = $("#pair-w").value;
+    if (w) send({ type: "pair", w, b: $("#pair-b").value || null });
+  });
+  $("#pair-random").addEventListener("click", () => send({ type: "pair_random" }));
+  $("#round-robin").addEventListener("click", () => send({ type: "round_robin" }));
+  $("#next-round").addEventListener("click", () => send({ type: "next_round" }));
+  for (const k of ["hints", "tutor"]) {
+    $(`#${k}`).addEventListener("change", () => send({ type: "settings", [k]: $(`#${k}`).checked }));
+  }
+  $("#copy").addEventListener("click", async () => {
+    const input = $("#address");
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(input.value); // refused on plain http: fallback below
+      $("#copied").textContent = t("server.dash.copied");
+    } catch {
+      input.focus();
+      input.select();
+      $("#copied").textContent = t("server.dash.copy_by_hand");
+    }
+  });
+  $("#export-games").addEventListener("click", () => download("games.json", "games.json"));
+  $("#export-results").addEventListener("click", () => download("results.csv", "results.csv"));
+  $("#delete").addEventListener("click", async () => {
+    if (!confirm(t("server.dash.delete_confirm"))) return;
+    const r = await fetch(`/api/classes/${encodeURIComponent(classId)}`,
+      { method: "DELETE", headers: { Authorization: `Bearer ${held.key}` } });
+    if (!r.ok) { $("#error").textContent = await errorText(r); return; }
+    conn.close();
+    const keys = teacherKeys();
+    delete keys[classId];
+    saveTeacherKeys(keys);
+    $("#dash").hidden = true;
+    $("#error").textContent = t("server.dash.deleted");
+  });
+}
