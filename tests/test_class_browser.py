@@ -36,6 +36,38 @@ def same_counts(page: Any, sel: str, want: str) -> None:
     page.wait_for_function(f"([sel, want]) => ({COUNTS})(sel) === want", arg=[sel, want])
 
 
+def play_one(page: Any, colour: str) -> None:
+    """Click one of ``colour``'s checkers that has a target, then its first target."""
+    checkers = page.locator(
+        f'#board g.pt[data-color="{colour}"], #board g.pool[data-side="{colour}"]'
+    )
+    for i in range(checkers.count()):
+        g = checkers.nth(i)
+        if g.get_attribute("data-count") in ("0", None) or g.get_attribute("data-where") == "25":
+            continue
+        g.click()
+        target = page.locator("#board [data-target]").first
+        try:
+            target.wait_for(state="attached", timeout=1500)
+        except Exception:  # noqa: BLE001 - this checker cannot move: try the next
+            continue
+        said = page.locator(".pt-message").inner_text()
+        target.click()
+        # the move's answer has come back when the message changes
+        page.wait_for_function(
+            "said => document.querySelector('#board .pt-message').textContent !== said", arg=said
+        )
+        return
+    raise AssertionError(
+        "no checker of the mover could move: "
+        + page.locator(".pt-message").inner_text()
+        + " / "
+        + page.locator("#turn").inner_text()
+        + " / "
+        + page.locator(".pt-dice").inner_text()
+    )
+
+
 def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
@@ -144,6 +176,24 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
             expect(mover.locator("#vs")).to_have_text(vs)
             same_counts(mover, BIG, moved)
             expect(mover.locator("#join")).to_be_hidden()
+
+            # the mover ends the roll by clicking; the other pupil resigns: the match (1 point)
+            # is over, on both pupils' pages and in the teacher's results
+            for _ in range(12):
+                if mover.locator("#turn").inner_text() != "Your turn.":
+                    break
+                if mover.locator("button.pt-end").is_visible():
+                    mover.click("button.pt-end")
+                    continue
+                play_one(mover, colour)
+            expect(other.locator("#turn")).to_have_text("Your turn.")
+            other.click("button.pt-resign")
+            for p in pupils:
+                expect(p.locator("#turn")).to_have_text("The match is over.")
+            row = teacher.locator("#results tr").nth(1)
+            winner = "Ada" if mover is pupils[0] else "Bo"
+            expect(row.locator("td").nth(4)).to_have_text(winner)
+            expect(teacher.locator(".table-card .line")).to_contain_text("finished")
         finally:
             browser.close()
     assert not errors, errors
