@@ -194,6 +194,39 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
             winner = "Ada" if mover is pupils[0] else "Bo"
             expect(row.locator("td").nth(4)).to_have_text(winner)
             expect(teacher.locator(".table-card .line")).to_contain_text("finished")
+            expect(teacher.locator("#crosstable th")).not_to_have_count(0)
+
+            # a spectator opens the table's watch address: the board, no play buttons
+            href = teacher.locator(".table-card a.watch-link").get_attribute("href")
+            assert href is not None and href.startswith(f"/class/watch#{code}/")
+            spectator = new_page()
+            spectator.goto(site + href)
+            expect(spectator.locator("#board .pt-board svg")).to_be_visible()
+            expect(spectator.locator("#board button.pt-roll")).to_be_hidden()
+            expect(spectator.locator("#turn")).to_have_text("finished")
+
+            # a late pupil joins in Swedish and is paired by hand against the computer
+            late = new_page()
+            late.goto(f"{site}/class/join?lang=sv&code={code.lower()}")
+            expect(late.locator("#join button[type=submit]")).to_have_text("Gå med")
+            late.fill("input[name=name]", "Cy")
+            late.click("#join button[type=submit]")
+            expect(late.locator("#waiting")).to_contain_text("Cy")
+            expect(teacher.locator("li.pupil")).to_have_count(3)
+            teacher.select_option("#pair-w", label="Cy")
+            teacher.select_option("#pair-b", value="")
+            teacher.click("#pair")
+            expect(late.locator("#board .pt-board svg")).to_be_visible()
+            expect(late.locator("#vs")).to_contain_text("(")  # the computer's name and level
+            expect(teacher.locator(".table-card")).to_have_count(2)
+
+            # another browser at the dashboard's address does not hold the key
+            stranger = new_page()
+            stranger.goto(teacher.url)
+            expect(stranger.locator("#error")).to_have_text(
+                "This browser does not hold the teacher key of this class."
+            )
+            expect(stranger.locator("#dash")).to_be_hidden()
         finally:
             browser.close()
     assert not errors, errors

@@ -15,8 +15,10 @@ let last = null; // the last overview
 const send = (msg) => conn && conn.send(msg);
 const option = (value, text) => { const o = h("option", null, text); o.value = value; return o; };
 
+let code = "";
 function showWelcome(msg) {
   const c = msg.class;
+  code = c.code;
   $("#class-name").textContent = c.name;
   $("#code").textContent = c.code;
   $("#address").value = c.join_address || "";
@@ -80,8 +82,31 @@ function showTables(tables) {
     if (tb.status === "stopped") b("start", "server.dash.start", { type: "start", table: tb.id });
     if (tb.status === "playing") b("stop", "server.dash.stop", { type: "stop", table: tb.id });
     b("watch", "server.dash.watch", () => watch(tb.id));
+    // the spectator's page of this table (for a projector or another screen)
+    const link = h("a", "watch-link", `/class/watch#${code}/${tb.id}`);
+    link.href = `/class/watch${location.search}#${encodeURIComponent(code)}/${encodeURIComponent(tb.id)}`;
+    link.target = "_blank";
+    bar.append(link);
     card.append(bar);
     return card;
+  }));
+}
+
+function showCrosstable(ct) {
+  const tbl = $("#crosstable");
+  const players = (ct && ct.players) || [];
+  if (!players.length) { tbl.replaceChildren(); return; }
+  const head = h("tr");
+  head.append(h("th"), ...players.map((n) => h("th", null, n)), h("th", null, t("server.dash.crosstable_total")));
+  tbl.replaceChildren(head, ...players.map((row) => {
+    const tr = h("tr");
+    tr.append(h("th", null, row));
+    for (const col of players) {
+      const v = ct.rows[row] ? ct.rows[row][col] : null;
+      tr.append(h("td", null, v === null || v === undefined ? "" : v));
+    }
+    tr.append(h("td", null, ct.totals[row] ?? 0));
+    return tr;
   }));
 }
 
@@ -139,6 +164,7 @@ function onMessage(msg) {
     showPupils(msg.pupils);
     showTables(msg.tables);
     showResults(msg.results);
+    showCrosstable(msg.crosstable);
   } else if (msg.type === "table" && big && msg.table.id === big.id) big.board.show(msg);
   else if (msg.type === "review") showReview(msg);
   else if (msg.type === "error") $("#error").textContent = msg.message || t(msg.key);
