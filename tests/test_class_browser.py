@@ -195,6 +195,9 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
             expect(row.locator("td").nth(4)).to_have_text(winner)
             expect(teacher.locator(".table-card .line")).to_contain_text("finished")
             expect(teacher.locator("#crosstable th")).not_to_have_count(0)
+            # the review of the game: each side's figures
+            row.locator("button.review").click()
+            expect(teacher.locator("#big-board .review-sides li")).to_have_count(2)
 
             # a spectator opens the table's watch address: the board, no play buttons
             href = teacher.locator(".table-card a.watch-link").get_attribute("href")
