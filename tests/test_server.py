@@ -3,6 +3,7 @@ clients, SQLite files and a throw-away PostgreSQL (Debian's, started by a fixtur
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -201,10 +202,16 @@ def test_refusals_are_clear_and_change_nothing(db: str) -> None:
 
         act = {"type": "act", "table": tid, "rev": rev, "action": {"type": "roll"}, "id": 9}
         assert err(other, act)["key"] == "server.error.not_your_turn"
+        with contextlib.suppress(TimeoutError):  # read what the pairing sent first
+            while True:
+                mover.recv(timeout=1.0)
+        before = len([m for m in mover.seen if m.get("type") == "table"])
         e = err(mover, {**act, "rev": rev + 5})
         assert e["key"] == "server.error.stale" and e["ref"] == 9
-        again = [m for m in mover.seen if m.get("type") == "table"]
-        assert len(again) == 2 and again[-1]["rev"] == rev  # the table was sent again
+        # the table was sent again (counted from the stale act on: with PostgreSQL the pairing's
+        # own notification may already have sent the same revision twice, which is harmless)
+        again = [m for m in mover.seen if m.get("type") == "table"][before:]
+        assert len(again) == 1 and again[-1]["rev"] == rev
         assert err(mover, {**act, "action": {"type": "set_dice", "dice": [6, 6]}})["key"] == (
             "server.error.not_allowed"
         )
