@@ -28,7 +28,7 @@ it).
 
 The benchmark is a script, not a test: nothing here is timed by the test suite. Figures
 (CPython 3.11, a shared two-core machine; the load average is printed with every run) are in
-the README, "Computer players, hints and exact odds".
+CONTRIBUTING.md, "Computer players, hints and exact odds".
 """
 
 from __future__ import annotations
