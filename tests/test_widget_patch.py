@@ -27,7 +27,7 @@ def _spy(board: Any) -> tuple[list[Any], list[dict[str, Any]]]:
 
 
 def test_a_highlight_click_sends_a_small_patch_and_the_drawing_once() -> None:
-    board = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1)
+    board = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1, patches=True)
     board.set_dice(3, 5)
     sent, synced = _spy(board)
     board.apply({"type": "click", "point": "w0"})
@@ -46,7 +46,7 @@ def test_a_highlight_click_sends_a_small_patch_and_the_drawing_once() -> None:
 
 
 def test_a_view_opened_later_gets_the_whole_state() -> None:
-    board = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1)
+    board = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1, patches=True)
     board.set_dice(3, 5)
     board.apply({"type": "click", "point": "w0"})
     state = board.get_state()

@@ -63,10 +63,15 @@ class Board(anywidget.AnyWidget):
         rules: str | RuleSet = "kontrar-puff",
         position: str | Position | None = None,
         seed: int | None = None,
+        *,
+        patches: bool = False,
         **view: Any,
     ) -> None:
         self._syncing = False
         self._quiet = False
+        # patches off by default: a notebook's saved widget state (nbclient, the book's embedded
+        # boards) records trait updates only, so with patches it would keep the first state
+        self._patches = patches
         super().__init__()
         self._publish(initial_state(rules, position, seed, **view))
         self.on_msg(self._on_msg)
@@ -86,13 +91,14 @@ class Board(anywidget.AnyWidget):
         return new
 
     def _publish(self, state: dict[str, Any]) -> None:
-        """Make ``state`` the board's. The first state goes to the front end whole (the traits);
-        after that only what changed goes, once, as a custom message ``{"patch": ...}``
+        """Make ``state`` the board's. Without ``patches=True`` every state goes to the front end
+        whole (the traits). With it, the first state goes whole; after that only what changed
+        goes, once, as a custom message ``{"patch": ...}``
         (:func:`~puffteach.widget.protocol.patch_of`; the drawing only when it changed) which
         ``board.js`` merges into its model's ``state``; the traits are updated for Python
         without being sent again (a view opened later gets them whole)."""
         old = self.state
-        first = not old
+        first = not old or not self._patches
         self._syncing = True
         self._quiet = not first
         try:
