@@ -79,12 +79,14 @@ class BoardApp:
 
 def serve_board(page: str, app: BoardApp) -> contextlib.AbstractContextManager[str]:
     """Serve a board page from 127.0.0.1 as Jupyter would drive it: ``/`` is ``page``,
-    ``/state`` the protocol state, ``/board.js`` and ``/board.css`` the widget's front end,
-    and ``POST /action`` one protocol step (its answer the new state)."""
+    ``/state`` the protocol state, ``/board.js`` (the modules bundled, as Jupyter loads them)
+    and ``/board.css`` the widget's front end, and ``POST /action`` one protocol step (its
+    answer the new state)."""
     from http.server import BaseHTTPRequestHandler
     from urllib.parse import urlparse
 
     from puffteach.widget import protocol
+    from puffteach.widget.bundle import bundle
 
     static = Path(protocol.__file__).resolve().parent / "static"
 
@@ -106,9 +108,10 @@ def serve_board(page: str, app: BoardApp) -> contextlib.AbstractContextManager[s
                 self._send(page.encode(), "text/html; charset=utf-8")
             elif path == "/state":
                 self._send(json.dumps(app.state).encode(), "application/json")
-            elif path in ("/board.js", "/board.css"):
-                ctype = "text/javascript" if path.endswith(".js") else "text/css"
-                self._send((static / path[1:]).read_bytes(), ctype + "; charset=utf-8")
+            elif path == "/board.js":  # what Jupyter loads: the modules in one text
+                self._send(bundle().encode(), "text/javascript; charset=utf-8")
+            elif path == "/board.css":
+                self._send((static / "board.css").read_bytes(), "text/css; charset=utf-8")
             else:
                 self.send_error(404)
 

@@ -125,7 +125,7 @@ def test_the_cli_board_and_play_page_list_the_ladder(capsys: pytest.CaptureFixtu
     # the scripts list what they are given, not lists of their own
     js = (ROOT / "puffteach/sphinxext/static/puffteach-play.js").read_text()
     assert "cat.levels[preset]" in js and "engine.players()" not in js
-    board = (ROOT / "puffteach/widget/static/board.js").read_text()
+    board = (ROOT / "puffteach/widget/static/panels.js").read_text()
     assert "showLevels(s.levels)" in board
 
 

@@ -77,6 +77,14 @@ def _trimmed_lock(src: Path) -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True).encode()
 
 
+def _board_js() -> bytes:
+    """The board's front end as the book serves it: ``static/board.js`` with the modules it
+    imports inlined (:func:`puffteach.widget.bundle.bundle`, the text Jupyter loads)."""
+    from ..widget.bundle import bundle
+
+    return bundle().encode("utf-8")
+
+
 def _write_if_changed(dest: Path, data: bytes) -> None:
     if dest.is_file() and dest.read_bytes() == data:
         return
@@ -288,7 +296,9 @@ class Vendor:
         h.update(self.snapshot)
         for rel in ("board.js", "engine-worker.js", "board.css", "pyodide/pyodide-lock.json"):
             src = self.copies.get(rel)
-            if src is not None and src.is_file():
+            if rel == "board.js":
+                h.update(_board_js())
+            elif src is not None and src.is_file():
                 h.update(src.read_bytes())
         return h.hexdigest()[:12]
 
@@ -303,6 +313,9 @@ class Vendor:
         for rel, src in self.copies.items():
             if rel == LOCK_FILE:
                 _write_if_changed(out / rel, _trimmed_lock(src))
+                continue
+            if rel == "board.js":  # the board's modules in one file (one request, one cache entry)
+                _write_if_changed(out / rel, _board_js())
                 continue
             dest = out / rel
             if dest.is_file() and dest.stat().st_size == src.stat().st_size:

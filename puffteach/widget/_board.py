@@ -12,6 +12,7 @@ from ..explain import Explanation
 from ..game import Game
 from ..position import Position
 from ..rules import RuleSet
+from .bundle import bundle
 from .protocol import initial_state, patch_of, rebuild
 from .protocol import step as protocol_step
 
@@ -35,7 +36,9 @@ class Board(anywidget.AnyWidget):
     >>> Board("kontrar-puff", lang="sv")                            # doctest: +SKIP
     """
 
-    _esm = _STATIC / "board.js"
+    #: ``static/board.js`` and its modules as one text (anywidget loads one file; see
+    #: :mod:`puffteach.widget.bundle`)
+    _esm = bundle()
     _css = _STATIC / "board.css"
 
     #: the whole protocol state (see :mod:`puffteach.widget.protocol`)

@@ -1,0 +1,286 @@
+// The board's engine client: one interface to whatever runs the rules.
+//
+// - Jupyter (anywidget) and the class pages (puffteach/server/static/adapter.js): the model
+//   runs them elsewhere; an action goes out with model.send(action) and the new state comes
+//   back as the model's "state" (whole), or as a custom message {patch} holding the changed
+//   fields only (Board(patches=True); puffteach.widget.protocol.patch_of), merged here.
+// - The static book (no kernel): the built site sets window.PUFFTEACH = {pyodide, wheel} (see
+//   puffteach/sphinxext/vendor.py). There the board first shows its embedded state; the first
+//   action (or the Play button) boots Pyodide in a module Web Worker (engine-worker.js) and
+//   from then on the worker applies protocol.step(state, action) and answers with the patch;
+//   the model's traits are set here. One worker serves every board of the page.
+import { say } from "./dom.js";
+
+// ------------------------------------------------------------------ static book (engine worker)
+const ENGINE = "__puffteachEngine"; // window property: the page's one engine (a promise)
+
+/** The static book's configuration, or null in Jupyter (where the kernel runs the engine). */
+export function staticConfig() {
+  const cfg = typeof window !== "undefined" ? window.PUFFTEACH : undefined;
+  return cfg && cfg.static && cfg.pyodide && cfg.wheel ? cfg : null;
+}
+
+
+/** Wait (a little) for the book's service worker to control the page, so that the engine
+ *  worker's downloads go through its cache (first visit); never longer than 1.5 s. */
+function serviceWorkerReady() {
+  const sw = typeof navigator !== "undefined" ? navigator.serviceWorker : undefined;
+  if (!sw || sw.controller || !window.__puffteachSW) return Promise.resolve();
+  return Promise.race([
+    new Promise((res) => sw.addEventListener("controllerchange", res, { once: true })),
+    new Promise((res) => setTimeout(res, 1500)),
+  ]);
+}
+
+/** The page's engine: a module Web Worker running Pyodide (engine-worker.js). Requests carry
+ *  ids; ``cancel()`` terminates the worker (a long call stops at once) and starts a new one. */
+class EngineClient {
+  constructor(cfg) {
+    this.cfg = cfg;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.started = performance.now();
+    this.start();
+  }
+
+  start() {
+    const base = new URL(this.cfg.base || ".", document.baseURI);
+    const workerUrl = new URL(this.cfg.worker || "engine-worker.js", base).href;
+    // the page's head may have started the worker already (vendor.py, PREBOOT_JS): adopt it
+    const pre = window.__puffteachPreboot;
+    window.__puffteachPreboot = null; // once: a restart (cancel) starts a new worker
+    const booted = pre ? this.adopt(pre) : serviceWorkerReady().then(() => {
+      this.attach(new Worker(workerUrl, { type: "module" }));
+      return this.request({
+        type: "boot",
+        pyodide: new URL(this.cfg.pyodide, document.baseURI).href,
+        wheel: new URL(this.cfg.wheel, document.baseURI).href,
+        // Pyodide with the engine imported, made at build time (the worker restores it)
+        snapshot: this.cfg.snapshot ? new URL(this.cfg.snapshot, document.baseURI).href : null,
+      });
+    });
+    this.ready = booted.then((r) => {
+      window.__puffteachEngineMs = performance.now() - this.started;
+      window.__puffteachBootMs = r && r.ms;
+      window.__puffteachBootPhases = r && r.phases;
+      return this;
+    });
+    return this.ready;
+  }
+
+  attach(worker) {
+    this.worker = worker;
+    worker.onmessage = (ev) => this.receive(ev);
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      this.failAll(new Error(ev.message || "the engine worker failed"));
+    };
+  }
+
+  receive(ev) {
+    const { id, result, error, phases } = ev.data || {};
+    // where the boot's time went, updated after the first answer and the snapshot
+    if (id === undefined && phases) window.__puffteachBootPhases = phases;
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    if (error !== undefined) p.reject(new Error(error));
+    else p.resolve(result);
+  }
+
+  /** The worker the page's head started, with its boot request (id 0) under way or answered. */
+  adopt(pre) {
+    this.started = pre.started;
+    this.preboot = true;
+    const later = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
+    const already = pre.boot.then((m) => {
+      if (m.error !== undefined) throw new Error(m.error);
+      return m.result;
+    });
+    this.attach(pre.worker);
+    for (const ev of pre.queue) this.receive(ev);
+    return Promise.race([already, later]).finally(() => this.pending.delete(0));
+  }
+
+  request(msg) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  /** A request to the worker that is ready now (after a cancel, the new one). */
+  async call(msg) {
+    for (;;) {
+      const ready = this.ready;
+      await ready;
+      if (ready === this.ready && this.worker) return this.request(msg);
+    }
+  }
+
+  failAll(error) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(error);
+  }
+
+  /** protocol.step(state, action) in the worker. */
+  async step(state, action) {
+    const text = await this.call({
+      type: "step", state: JSON.stringify(state), action: JSON.stringify(action),
+    });
+    return JSON.parse(text);
+  }
+
+  /** protocol.initial_state(rules, position, seed, **view) in the worker ({error} if refused). */
+  async initial(args) {
+    return JSON.parse(await this.call({ type: "initial", args: JSON.stringify(args) }));
+  }
+
+  /** The names of the computer players a side can be given (``players`` action). */
+  async players() {
+    return JSON.parse(await this.call({ type: "players" }));
+  }
+
+  /** Stop whatever the worker is doing (its requests fail with ``cancelled``) and restart it. */
+  cancel() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null; // calls not yet sent wait for the new worker
+    const e = new Error("cancelled");
+    e.cancelled = true;
+    this.failAll(e);
+    this.started = performance.now();
+    return this.start();
+  }
+}
+
+/** Start the page's one engine (once); resolves to the EngineClient when it is ready. */
+export function loadEngine(cfg = staticConfig()) {
+  if (!window[ENGINE]) {
+    const client = new EngineClient(cfg);
+    const promise = client.ready;
+    window[ENGINE] = promise;
+    window.__puffteachClient = client;
+    promise.catch(() => {
+      if (window[ENGINE] === promise) window[ENGINE] = null; // the next action tries again
+    });
+  }
+  return window[ENGINE];
+}
+
+function staticSender(model, root, status, start, stop) {
+  let queue = Promise.resolve();
+  const show = (phase, text) => {
+    root.dataset.engine = phase;
+    status.textContent = text;
+    status.hidden = !text;
+    start.hidden = phase !== "idle" && phase !== "failed";
+  };
+  const cur = () => model.get("state") || {};
+  if (typeof location !== "undefined" && location.protocol === "file:") {
+    show("file", say(cur(), "ui.file"));
+    start.hidden = true;
+    return () => {};
+  }
+  show("idle", "");
+  const boot = async () => {
+    const loading = window[ENGINE] ? null : "new";
+    if (root.dataset.engine !== "ready") show("loading", say(cur(), "ui.loading"));
+    try {
+      const engine = await loadEngine();
+      show("ready", "");
+      return engine;
+    } catch (e) {
+      show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
+      if (loading) console.warn("puffteach:", e);
+      return null;
+    }
+  };
+  // another board of the page (or the page's idle time) started the engine: show it here too
+  const ready = () => {
+    if (root.dataset.engine === "idle") show("ready", "");
+  };
+  document.addEventListener("puffteach:engine-ready", ready);
+  if (window[ENGINE]) window[ENGINE].then(ready, () => {}); // mounted after the engine started
+  const apply = (next) => {
+    model.set("state", next);
+    model.set("svg", next.svg);
+    model.set("rules", next.rules);
+    model.set("position", next.position);
+    model.set("dice", next.dice || []);
+    model.set("history", next.history || []);
+  };
+  start.addEventListener("click", () => {
+    queue = queue.then(boot);
+  });
+  let inFlight = false;
+  return (action) => {
+    // New game or Undo stops a computer's move still being computed (issue 10); the step
+    // that started it (the human's last step) is dropped with it, so that is the Undo
+    const cancels = inFlight && (action.type === "new_game" || action.type === "undo")
+      && window.__puffteachClient;
+    if (cancels) window.__puffteachClient.cancel();
+    queue = queue.then(async () => {
+      if (cancels && action.type === "undo") return;
+      const engine = await boot();
+      if (!engine) return;
+      // a step that takes long can be stopped (the worker is restarted)
+      const timer = setTimeout(() => {
+        status.textContent = say(cur(), "ui.working");
+        status.hidden = false;
+        stop.hidden = false;
+      }, 800);
+      stop.onclick = () => engine.cancel();
+      inFlight = true;
+      try {
+        apply(await engine.step(cur(), action));
+      } catch (e) {
+        if (e && e.cancelled) {
+          apply({ ...cur(), message: say(cur(), "ui.stopped"), error: null });
+        } else {
+          show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
+        }
+      } finally {
+        inFlight = false;
+        clearTimeout(timer);
+        stop.hidden = true;
+        if (root.dataset.engine === "ready") {
+          status.textContent = "";
+          status.hidden = true;
+        }
+      }
+    });
+  };
+}
+
+/** The state after a patch: every field of ``patch`` replaces the state's (a field the new
+ *  state dropped comes as null, see protocol.patch_of). */
+export function applyPatch(state, patch) {
+  return { ...(state || {}), ...patch };
+}
+
+/** Is ``msg`` (a custom message from the kernel) a step's patch? */
+export function isPatch(msg) {
+  return !!(msg && typeof msg === "object" && msg.patch && typeof msg.patch === "object"
+    && !Array.isArray(msg.patch));
+}
+
+/** The board's one way to the engine: ``send(action)`` and ``dispose()``. In the static book
+ *  (``window.PUFFTEACH``) the page's worker runs the step; elsewhere the model sends the
+ *  action (the kernel, or the class pages' adapter) and its patches are merged into the
+ *  model's state. ``ui`` holds the static book's status elements (``root``, ``status``,
+ *  ``start``, ``stop``). */
+export function connect(model, ui, cfg = staticConfig()) {
+  if (cfg) return { send: staticSender(model, ui.root, ui.status, ui.start, ui.stop), dispose() {},
+    isStatic: true };
+  const onPatch = (msg) => {
+    if (isPatch(msg)) model.set("state", applyPatch(model.get("state"), msg.patch));
+  };
+  model.on("msg:custom", onPatch);
+  return {
+    send: (action) => model.send(action),
+    dispose: () => model.off("msg:custom", onPatch),
+    isStatic: false,
+  };
+}
