@@ -81,11 +81,15 @@ def server_thread(database: str, **kw: Any) -> Iterator[str]:
 
 @contextlib.contextmanager
 def server_process(
-    database: str, port: int | None = None
+    database: str, port: int | None = None, testing: bool = False
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``python -m puffteach serve`` as a subprocess on a loopback port."""
+    """``python -m puffteach serve`` as a subprocess on a loopback port (``testing``: a new
+    class may be given its dice seed)."""
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PUFFTEACH_SERVER_TESTING", None)
+    if testing:
+        env["PUFFTEACH_SERVER_TESTING"] = "1"
     proc = subprocess.Popen(
         [
             sys.executable,

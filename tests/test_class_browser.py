@@ -1,16 +1,26 @@
 """The class pages in Chromium against a real ``python -m puffteach serve`` (SQLite temp DB).
 
 A teacher creates a class on ``/class/``; two pupils join by its code on ``/class/join``; the
-teacher pairs them with a button; both pupils see the book's board; the pupil to move rolls and
-moves a checker by clicking; the other pupil and the teacher's small board show the new
-position; a reload of the mover's page sits down at the same seat with the same position.
-The site is reached as ``http://classroom.test:PORT`` (Chromium maps the name to 127.0.0.1),
-not as localhost: the pages must work on a plain-http LAN address. Nothing may load from
-another host.
+teacher pairs them with a button and opens their table full size; a spectator opens the
+table's watch page. The two pupils play a whole game, from the first roll to its end, by
+clicking: the roll button, a checker, then its target (which step is legal the test reads from
+the table message the pupil's page received, as the board does). After every step the other
+pupil, the spectator, the teacher's small board (its overview card) and the teacher's full-size
+board show it. A reload of a pupil's page mid-game sits down at the same seat with the same
+position. At the end both pupils and the spectator see the match over, the teacher sees the
+result and asks for the review of the game.
+
+The class is seeded (the test server takes a ``seed`` for a class with the same dice at every
+table), so the dice and the game are the same in every run: with the seed and choices below
+the bräde game ends by jan after 16 rolls (about 80 stored steps, each click one). The site is
+reached as ``http://classroom.test:PORT`` (Chromium maps the name to 127.0.0.1), not as
+localhost: the pages must work on a plain-http LAN address. Nothing may load from another host.
 """
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import tempfile
 from pathlib import Path
@@ -23,12 +33,57 @@ from tests.classserver import free_port, server_process
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 HOST = "classroom.test"
-
+#: the class's dice seed and the seed of the test's choice among the legal steps: a short game
+CLASS_SEED = 6
+CHOICE_SEED = 0
+#: a bound on the stored steps of the game (the seeded game takes about 80)
+MAX_STEPS = 400
 
 #: the checker counts of every point and pool of a board (document order), as one string
 COUNTS = "sel => [...document.querySelectorAll(sel)].map(e => e.dataset.count).join()"
 BIG = "#board .pt-board g.pt, #board .pt-board g.pool"
-SMALL = ".table-card .small g.pt"
+
+#: what a board (the element ``sel``) shows, whatever its orientation: every physical point's
+#: checkers and highlight, the pools, the dice (sorted by place)
+SIG = """sel => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  return [...el.querySelectorAll("svg g.pt, svg g.pool, svg g.die")].map((g) =>
+    g.classList.contains("pt")
+      ? `p${g.dataset.point}:${g.dataset.count}:${g.dataset.color}:${g.dataset.highlight || ""}`
+      : g.classList.contains("pool") ? `o${g.dataset.pool}:${g.dataset.count}`
+        : `d${g.dataset.die}:${g.dataset.value}:${g.dataset.used}`).sort().join(" ");
+}"""
+#: the points alone (a small board: the teacher's overview card)
+POINTS = """el => [...el.querySelectorAll("svg g.pt")]
+  .map((g) => `p${g.dataset.point}:${g.dataset.count}:${g.dataset.color}`).sort().join(" ")"""
+
+#: every page keeps the last (public) table message its WebSocket received: what the board
+#: was given to draw, and so what the test may click
+KEEP_LAST_TABLE = """(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        let m = null;
+        try { m = JSON.parse(e.data); } catch (err) { return; }
+        if (m && m.type === "table" && !m.private
+            && (!window.__last || m.rev >= window.__last.rev)) window.__last = m;
+      });
+    }
+  };
+})();"""
+#: the fields of that message the test acts on
+LAST = """() => {
+  const m = window.__last;
+  if (!m) return null;
+  const s = m.state;
+  return {rev: m.rev, seat: m.seat, status: m.table.status, to_move: s.to_move,
+          can_roll: !!s.can_roll, can_end_roll: !!s.can_end_roll,
+          can_name_pasch: !!s.can_name_pasch, legal_moves: s.legal_moves || [],
+          outcome: s.outcome || null, table: m.table};
+}"""
 
 
 def same_counts(page: Any, sel: str, want: str) -> None:
@@ -36,39 +91,40 @@ def same_counts(page: Any, sel: str, want: str) -> None:
     page.wait_for_function(f"([sel, want]) => ({COUNTS})(sel) === want", arg=[sel, want])
 
 
-def play_one(page: Any, colour: str) -> None:
-    """Click one of ``colour``'s checkers that has a target, then its first target."""
-    checkers = page.locator(
-        f'#board g.pt[data-color="{colour}"], #board g.pool[data-side="{colour}"]'
-    )
-    for i in range(checkers.count()):
-        g = checkers.nth(i)
-        if g.get_attribute("data-count") in ("0", None) or g.get_attribute("data-where") == "25":
-            continue
-        g.click()
-        target = page.locator("#board [data-target]").first
-        try:
-            target.wait_for(state="attached", timeout=1500)
-        except Exception:  # noqa: BLE001 - this checker cannot move: try the next
-            continue
-        said = page.locator(".pt-message").inner_text()
-        target.click()
-        # the move's answer has come back when the message changes
+def last(page: Any) -> dict[str, Any]:
+    out: dict[str, Any] = page.evaluate(LAST)
+    return out
+
+
+def place(colour: str, where: str) -> str:
+    """The board element of a place in ``colour``'s path numbering (``0`` the pool of checkers
+    waiting to enter, ``off``/``25`` the borne-off pool)."""
+    if where == "0":
+        return f'#board g.pool[data-pool="{colour}0"]'
+    if where in ("off", "25"):
+        return f'#board g.pool[data-pool="{colour}25"]'
+    side = "white" if colour == "w" else "black"
+    return f'#board g.pt[data-{side}="{where}"]'
+
+
+def click_step(page: Any, selector: str, rev: int) -> int:
+    """Click ``selector`` on ``page`` and wait until the server's answer (revision ``rev`` + 1)
+    has reached the page; the new revision."""
+    page.click(selector)
+    try:
         page.wait_for_function(
-            "said => document.querySelector('#board .pt-message').textContent !== said", arg=said
+            "r => window.__last && window.__last.rev > r", arg=rev, timeout=10_000
         )
-        return
-    raise AssertionError(
-        "no checker of the mover could move: "
-        + page.locator(".pt-message").inner_text()
-        + " / "
-        + page.locator("#turn").inner_text()
-        + " / "
-        + page.locator(".pt-dice").inner_text()
-    )
+    except Exception as e:  # noqa: BLE001 - say what the page said
+        raise AssertionError(
+            f"no answer to a click on {selector}: " + page.locator("#error").inner_text()
+        ) from e
+    got: int = page.evaluate("() => window.__last.rev")
+    assert got == rev + 1, (got, rev)
+    return got
 
 
-def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
+def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
     from playwright.sync_api import Page, Route, expect, sync_playwright
@@ -76,7 +132,7 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
     expect.set_options(timeout=20_000)
     db = f"sqlite:///{tempfile.mkdtemp(prefix='puffteach-pages-')}/classes.sqlite3"
     port = free_port()
-    with server_process(db, port=port), sync_playwright() as pw:
+    with server_process(db, port=port, testing=True), sync_playwright() as pw:
         site = f"http://{HOST}:{port}"
         args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=args)
@@ -93,17 +149,26 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
         def new_page() -> Page:
             page = browser.new_context(locale="en-GB").new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.add_init_script(KEEP_LAST_TABLE)
             page.route("**/*", only_local)
             return page
 
+        def seeded(route: Route) -> None:
+            """The class form's request with the test's dice seed added."""
+            body = json.loads(route.request.post_data or "{}")
+            assert body["same_dice"] is True
+            route.continue_(post_data=json.dumps({**body, "seed": CLASS_SEED}))
+
         try:
-            # the teacher creates a class through the form
+            # the teacher creates a class through the form (every table the same dice)
             teacher = new_page()
+            teacher.route("**/api/classes", seeded)
             teacher.goto(site + "/class/")
             expect(teacher.locator("button[type=submit]")).to_have_text("Create the class")
             expect(teacher.locator("select[name=computer_level] option")).not_to_have_count(0)
             teacher.fill("input[name=name]", "4B <i>")
             teacher.select_option("select[name=rules]", "brade-standard")
+            teacher.check("input[name=same_dice]")
             teacher.click("button[type=submit]")
             teacher.wait_for_url("**/class/teach#*")
             code_el = teacher.locator("#code")
@@ -127,6 +192,7 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
                 p.click("#join button[type=submit]")
                 expect(p.locator("#waiting")).to_contain_text(name)
                 pupils.append(p)
+            names = {id(pupils[0]): "Ada", id(pupils[1]): "Bo"}
             expect(teacher.locator("li.pupil")).to_have_count(2)
             expect(teacher.locator("li.pupil .where").first).to_contain_text("online")
 
@@ -139,66 +205,13 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
                 expect(p.locator("button.pt-setup")).to_be_hidden()
                 expect(p.locator("button.pt-redo")).to_be_hidden()
                 expect(p.locator("select.pt-die1")).to_be_hidden()
+                expect(p.locator("button.pt-hint")).to_be_hidden()  # hints are off in this class
             expect(teacher.locator(".table-card")).to_have_count(1)
             expect(teacher.locator(".table-card .small svg")).to_have_count(1)
-
-            # the pupil to move rolls and moves by clicking; the other waits
-            turns = [p.locator("#turn").inner_text() for p in pupils]
-            assert sorted(x == "Your turn." for x in turns) == [False, True], turns
-            mover, other = (pupils[0], pupils[1]) if turns[0] == "Your turn." else pupils[::-1]
-            colour = "w" if "White" in mover.locator("#vs").inner_text() else "b"
-            expect(other.locator("#turn")).to_contain_text("is to move")
-            start = mover.evaluate(COUNTS, BIG)
-            start_small = teacher.evaluate(COUNTS, SMALL)
-            mover.click("button.pt-roll")
-            expect(mover.locator(".pt-dice .pt-die")).not_to_have_count(0)
-            mover.locator(f'#board g.pt[data-color="{colour}"]').first.click()
-            target = mover.locator("#board [data-target]").first
-            expect(target).to_be_attached()
-            target.click()
-            expect(mover.locator(".pt-dice .pt-die.pt-used")).not_to_have_count(0)
-            moved = mover.evaluate(COUNTS, BIG)
-            assert moved != start
-            # the other pupil's board and the teacher's small board show the new position
-            same_counts(other, BIG, moved)
-            points = ",".join(moved.split(",")[:24])  # the 24 points come before the pools
-            assert points != start_small
-            same_counts(teacher, SMALL, points)
             # a click on the small board watches the table full size (read-only)
             teacher.click(".table-card .small")
             expect(teacher.locator("#big-board .pt-board svg")).to_be_visible()
             expect(teacher.locator("#big-board button.pt-roll")).to_be_hidden()
-
-            # a refresh sits down at the same seat with the same position
-            vs = mover.locator("#vs").inner_text()
-            mover.reload()
-            expect(mover.locator("#board .pt-board svg")).to_be_visible()
-            expect(mover.locator("#vs")).to_have_text(vs)
-            same_counts(mover, BIG, moved)
-            expect(mover.locator("#join")).to_be_hidden()
-
-            # the mover ends the roll by clicking; the other pupil resigns: the match (1 point)
-            # is over, on both pupils' pages and in the teacher's results
-            for _ in range(12):
-                if mover.locator("#turn").inner_text() != "Your turn.":
-                    break
-                if mover.locator("button.pt-end").is_visible():
-                    mover.click("button.pt-end")
-                    continue
-                play_one(mover, colour)
-            expect(other.locator("#turn")).to_have_text("Your turn.")
-            other.click("button.pt-resign")
-            for p in pupils:
-                expect(p.locator("#turn")).to_have_text("The match is over.")
-            row = teacher.locator("#results tr").nth(1)
-            winner = "Ada" if mover is pupils[0] else "Bo"
-            expect(row.locator("td").nth(4)).to_have_text(winner)
-            expect(teacher.locator(".table-card .line")).to_contain_text("finished")
-            expect(teacher.locator("#crosstable th")).not_to_have_count(0)
-            # the review of the game: each side's figures
-            row.locator("button.review").click()
-            expect(teacher.locator("#big-board .review-sides li")).to_have_count(2)
-
             # a spectator opens the table's watch address: the board, no play buttons
             href = teacher.locator(".table-card a.watch-link").get_attribute("href")
             assert href is not None and href.startswith(f"/class/watch#{code}/")
@@ -206,7 +219,115 @@ def test_teacher_pairs_two_pupils_who_play_and_reload(tmp_path: Path) -> None:
             spectator.goto(site + href)
             expect(spectator.locator("#board .pt-board svg")).to_be_visible()
             expect(spectator.locator("#board button.pt-roll")).to_be_hidden()
+
+            # who moves: the pupil to move is told so, the other waits
+            for p in pupils:
+                p.wait_for_function("() => !!window.__last")
+            first = [last(p) for p in pupils]
+            seat = {first[i]["seat"]: p for i, p in enumerate(pupils)}
+            assert set(seat) == {"w", "b"}
+            to_move = first[0]["to_move"]
+            expect(seat[to_move].locator("#turn")).to_have_text("Your turn.")
+            expect(seat["b" if to_move == "w" else "w"].locator("#turn")).to_contain_text(
+                "is to move"
+            )
+
+            def shown_everywhere(mover: Page, rev: int) -> None:
+                """The step (revision ``rev``) that ``mover`` made is shown by the other pupil,
+                the spectator, the teacher's overview card and the teacher's big board."""
+                want = mover.evaluate(SIG, "#board")
+                points = " ".join(x.rsplit(":", 1)[0] for x in want.split() if x[0] == "p")
+                for page, sel in (
+                    (seat["b"] if seat["w"] is mover else seat["w"], "#board"),
+                    (spectator, "#board"),
+                    (teacher, "#big-board"),
+                ):
+                    try:
+                        page.wait_for_function(
+                            f"([sel, want]) => ({SIG})(sel) === want", arg=[sel, want]
+                        )
+                    except Exception as e:  # noqa: BLE001
+                        raise AssertionError(
+                            f"revision {rev} not shown on {page.url} {sel}: "
+                            f"{page.evaluate(SIG, sel)} != {want}"
+                        ) from e
+                teacher.wait_for_function(
+                    f"""([rev, points]) => {{
+                      const card = document.querySelector(".table-card");
+                      return card && Number(card.dataset.rev) === rev
+                        && ({POINTS})(card.querySelector(".small")) === points;
+                    }}""",
+                    arg=[rev, points],
+                )
+
+            # the whole game, by clicks: roll, a checker, its target, ... to the end
+            rng = random.Random(CHOICE_SEED)
+            steps = rolls = 0
+            reloaded = False
+            now = first[0]
+            while now["status"] == "playing" and not now["outcome"]:
+                assert steps < MAX_STEPS, "the game did not end"
+                mover = seat[now["to_move"]]
+                colour = now["to_move"]
+                now = last(mover)
+                rev = now["rev"]
+                if now["can_roll"]:
+                    rolls += 1
+                    rev = click_step(mover, "#board button.pt-roll", rev)
+                    shown_everywhere(mover, rev)
+                    steps += 1
+                elif now["can_name_pasch"]:  # (not in bräde; Puff names its pasch)
+                    mover.select_option("#board select.pt-namesel", index=0)
+                    rev = click_step(mover, "#board button.pt-name", rev)
+                    shown_everywhere(mover, rev)
+                    steps += 1
+                elif now["can_end_roll"]:
+                    rev = click_step(mover, "#board button.pt-end", rev)
+                    shown_everywhere(mover, rev)
+                    steps += 1
+                else:
+                    assert now["legal_moves"], now
+                    move = rng.choice(now["legal_moves"])
+                    src, dst = move.rstrip("*").split("/")
+                    rev = click_step(mover, place(colour, src), rev)  # the checker ...
+                    shown_everywhere(mover, rev)
+                    rev = click_step(mover, place(colour, dst), rev)  # ... to its target
+                    shown_everywhere(mover, rev)
+                    steps += 2
+                    if rolls == 3 and not reloaded:
+                        # a refresh sits down at the same seat with the same position
+                        reloaded = True
+                        vs = mover.locator("#vs").inner_text()
+                        moved = mover.evaluate(COUNTS, BIG)
+                        mover.reload()
+                        expect(mover.locator("#board .pt-board svg")).to_be_visible()
+                        expect(mover.locator("#vs")).to_have_text(vs)
+                        same_counts(mover, BIG, moved)
+                        expect(mover.locator("#join")).to_be_hidden()
+                        mover.wait_for_function(
+                            "r => window.__last && window.__last.rev === r", arg=rev
+                        )
+                        assert last(mover)["seat"] == colour
+                now = last(mover)
+            assert reloaded and rolls >= 10, (reloaded, rolls)
+            outcome = now["outcome"]
+            assert outcome and outcome["winner"] in ("w", "b"), now
+            assert now["status"] == "finished"  # a match of one game
+
+            # the end, seen by both pupils, the spectator and the teacher
+            for p in pupils:
+                expect(p.locator("#turn")).to_have_text("The match is over.")
             expect(spectator.locator("#turn")).to_have_text("finished")
+            expect(teacher.locator(".table-card .line")).to_contain_text("finished")
+            winner = names[id(seat[outcome["winner"]])]
+            row = teacher.locator("#results tr").nth(1)
+            expect(row.locator("td").nth(4)).to_have_text(winner)
+            expect(row.locator("td").nth(5)).to_have_text(str(outcome["points"]))
+            expect(teacher.locator("#crosstable th")).not_to_have_count(0)
+            # the review of the game appears for the teacher: each side's figures, every roll
+            row.locator("button.review").click()
+            expect(teacher.locator("#big-board .review-sides li")).to_have_count(2)
+            expect(teacher.locator("#big-title")).to_contain_text("Review of game 1")
 
             # a late pupil joins in Swedish and is paired by hand against the computer
             late = new_page()

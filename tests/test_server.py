@@ -119,6 +119,16 @@ def test_whole_game_two_pupils_spectator_teacher(db: str) -> None:
         )
         ov = t.until(lambda m: m.get("type") == "overview" and bool(m["results"]))
         assert ov["results"][0]["winner"] == outcome["winner"]
+        # the teacher's dashboard got the table's card at every step (not only the coalesced
+        # overviews), each with its small board
+        cards = [m["table"] for m in t.seen if m.get("type") == "table_card"]
+        # (PostgreSQL: a process's own notification may send a revision twice; that is harmless)
+        revs = [c["rev"] for c in cards]
+        assert revs == sorted(revs) and sorted(set(revs)) == list(
+            range(first["rev"], last["rev"] + 1)
+        )
+        assert all(c["svg_small"].startswith("<svg") and c["id"] == table_id for c in cards)
+        assert cards[-1]["status"] == "finished" and cards[0]["to_move"] in ("w", "b")
         assert ov["tables"][0]["svg_small"].startswith("<svg")
         names = {p["name"] for p in ov["pupils"]}
         assert names == {"Anna", "<script>x</script>"}
@@ -279,6 +289,11 @@ def test_http_validation_rate_limits_retention_and_files(tmp_path: Path) -> None
         assert bad.json()["error"]["key"] == "server.error.field_int"
         bad = httpx.post(base + "/api/classes?lang=sv", content=b"\xff")
         assert bad.json()["error"]["message"] == "meddelandet är inte ett JSON-objekt"
+        # only a test server takes a class's dice seed
+        bad = httpx.post(
+            base + "/api/classes", json={"name": "x", "rules": "brade-standard", "seed": 6}
+        )
+        assert bad.status_code == 400 and bad.json()["error"]["key"] == "server.error.testing_only"
         lv = httpx.get(base + "/api/levels?rules=lang-puff").json()
         assert lv["levels"][0] == "random" and "master" not in lv["levels"]
         bad = httpx.post(

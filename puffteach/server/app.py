@@ -16,6 +16,7 @@ import io
 import json
 import logging
 import mimetypes
+import os
 import secrets
 import socket
 from collections import defaultdict
@@ -60,6 +61,8 @@ LISTEN_WAIT: Final = 15.0
 OVERVIEW_DELAY: Final = 0.4
 SMALL: Final = 200
 QUEUE: Final = 256
+#: set to 1 in the environment of a test server: ``POST /api/classes`` then takes a ``seed``
+TESTING_ENV: Final = "PUFFTEACH_SERVER_TESTING"
 
 # the book's files as Pyodide and the browsers need them
 for _ext, _type in (
@@ -271,7 +274,18 @@ class ClassServer:
             if key not in texts:
                 texts[key] = dumps(self.table_message(table, c))
             c.send_text(texts[key])
+        self.send_card(table)
         self.overview_soon(table.class_id)
+
+    def send_card(self, table: Table) -> None:
+        """The table's card (its line of the overview, small board included) to the teachers of
+        its class at once: the dashboard shows every step, the whole overview follows later."""
+        teachers = self.teachers.get(table.class_id)
+        if not teachers:
+            return
+        text = dumps({"type": "table_card", "table": self.table_summary(table, DEFAULT)})
+        for c in teachers:
+            c.send_text(text)
 
     def overview_soon(self, class_id: str) -> None:
         if not self.teachers.get(class_id) or class_id in self.pending_overview:
@@ -950,9 +964,14 @@ def create_app(
     lan: bool = False,
     limits: Limits | None = None,
     sweep: bool = True,
+    testing: bool | None = None,
 ) -> Starlette:
     """The class server: the book (``book_dir``, the built ``_build/html``) at ``/``, the class
-    pages at ``/class/``, the API at ``/api/`` and the WebSocket at ``/ws``."""
+    pages at ``/class/``, the API at ``/api/`` and the WebSocket at ``/ws``. ``testing`` (default:
+    the environment variable ``PUFFTEACH_SERVER_TESTING=1``) lets a new class take its dice seed
+    from the request, so a browser test plays a known game; never in a real ``serve``."""
+    if testing is None:
+        testing = os.environ.get(TESTING_ENV) == "1"
     store = Store(database_url)
     server = ClassServer(store, limits or Limits(), lan)
 
@@ -1007,8 +1026,13 @@ def create_app(
             "retention_days": security.get_int(msg, "retention_days", 1, 365, 30),
             "lang": security.get_choice(msg, "lang", LANGUAGES, DEFAULT),
         }
+        class_seed = security.seed()
+        if "seed" in msg:  # the tests' known dice (with same_dice: every table's)
+            if not testing:
+                raise Refused("testing_only", field="seed")
+            class_seed = security.get_int(msg, "seed", 0, 2**31 - 1)
         cls, key = await _thread(
-            store.create_class, name, settings, security.seed(), settings["retention_days"]
+            store.create_class, name, settings, class_seed, settings["retention_days"]
         )
         return SafeJSON({"class_id": cls.id, "code": cls.code, "teacher_key": key}, 201)
 

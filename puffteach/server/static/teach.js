@@ -59,37 +59,58 @@ function tableLine(tb) {
   return `${t("server.game_no", { n: tb.game_no })}, ${t("server.match_to", { points: tb.match_length })}: ${score}; ${turn}`;
 }
 
+// the newest summary of each table: a `table_card` (sent at every step) may be newer than the
+// tables of an overview that was put together a moment before
+const newest = new Map();
+
 function showTables(tables) {
   if (!tables.length) { $("#tables").replaceChildren(h("p", null, t("server.dash.no_tables"))); return; }
   $("#tables").replaceChildren(...tables.map((tb) => {
-    const card = h("div", "table-card");
-    card.dataset.table = tb.id;
-    card.dataset.rev = tb.rev;
-    card.append(h("h3", null, t("server.dash.table", { table: tb.id })));
-    card.append(h("div", "names", `${seatName(tb.w)} – ${seatName(tb.b)}`));
-    const small = h("div", "small");
-    small.innerHTML = tb.svg_small; // drawn by the server (names are not in it)
-    small.title = t("server.dash.watch");
-    small.addEventListener("click", () => watch(tb.id));
-    card.append(small, h("div", "line", tableLine(tb)));
-    const bar = h("div", "bar");
-    const b = (cls, key, msg) => {
-      const x = h("button", cls, t(key));
-      x.type = "button";
-      x.addEventListener("click", () => (typeof msg === "function" ? msg() : send(msg)));
-      bar.append(x, " ");
-    };
-    if (tb.status === "stopped") b("start", "server.dash.start", { type: "start", table: tb.id });
-    if (tb.status === "playing") b("stop", "server.dash.stop", { type: "stop", table: tb.id });
-    b("watch", "server.dash.watch", () => watch(tb.id));
-    // the spectator's page of this table (for a projector or another screen)
-    const link = h("a", "watch-link", `/class/watch#${code}/${tb.id}`);
-    link.href = `/class/watch${location.search}#${encodeURIComponent(code)}/${encodeURIComponent(tb.id)}`;
-    link.target = "_blank";
-    bar.append(link);
-    card.append(bar);
-    return card;
+    const known = newest.get(tb.id);
+    if (!known || known.rev <= tb.rev) newest.set(tb.id, tb);
+    return tableCard(newest.get(tb.id));
   }));
+}
+
+/** One step at one table: its card alone is drawn again (the teacher sees every step). */
+function showCard(tb) {
+  const known = newest.get(tb.id);
+  if (known && known.rev > tb.rev) return;
+  newest.set(tb.id, tb);
+  const old = $("#tables").querySelector(`.table-card[data-table="${CSS.escape(tb.id)}"]`);
+  if (old) old.replaceWith(tableCard(tb));
+  else if ($("#tables .table-card")) $("#tables").append(tableCard(tb));
+  else $("#tables").replaceChildren(tableCard(tb));
+}
+
+function tableCard(tb) {
+  const card = h("div", "table-card");
+  card.dataset.table = tb.id;
+  card.dataset.rev = tb.rev;
+  card.append(h("h3", null, t("server.dash.table", { table: tb.id })));
+  card.append(h("div", "names", `${seatName(tb.w)} – ${seatName(tb.b)}`));
+  const small = h("div", "small");
+  small.innerHTML = tb.svg_small; // drawn by the server (names are not in it)
+  small.title = t("server.dash.watch");
+  small.addEventListener("click", () => watch(tb.id));
+  card.append(small, h("div", "line", tableLine(tb)));
+  const bar = h("div", "bar");
+  const b = (cls, key, msg) => {
+    const x = h("button", cls, t(key));
+    x.type = "button";
+    x.addEventListener("click", () => (typeof msg === "function" ? msg() : send(msg)));
+    bar.append(x, " ");
+  };
+  if (tb.status === "stopped") b("start", "server.dash.start", { type: "start", table: tb.id });
+  if (tb.status === "playing") b("stop", "server.dash.stop", { type: "stop", table: tb.id });
+  b("watch", "server.dash.watch", () => watch(tb.id));
+  // the spectator's page of this table (for a projector or another screen)
+  const link = h("a", "watch-link", `/class/watch#${code}/${tb.id}`);
+  link.href = `/class/watch${location.search}#${encodeURIComponent(code)}/${encodeURIComponent(tb.id)}`;
+  link.target = "_blank";
+  bar.append(link);
+  card.append(bar);
+  return card;
 }
 
 function showCrosstable(ct) {
@@ -173,7 +194,8 @@ function onMessage(msg) {
     showTables(msg.tables);
     showResults(msg.results);
     showCrosstable(msg.crosstable);
-  } else if (msg.type === "table" && big && msg.table.id === big.id) big.board.show(msg);
+  } else if (msg.type === "table_card") showCard(msg.table);
+  else if (msg.type === "table" && big && msg.table.id === big.id) big.board.show(msg);
   else if (msg.type === "review") showReview(msg);
   else if (msg.type === "error") $("#error").textContent = msg.message || t(msg.key);
 }
