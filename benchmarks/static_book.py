@@ -251,8 +251,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print("load average {:.2f} {:.2f} {:.2f} (1, 5, 15 min)".format(*os.getloadavg()))
     counter = Counter()
-    httpd = serve(site, counter)
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    # the engine lives once at the site's root, beside en/, sv/ and de/ (issue 44 item 3)
+    shared = (site.absolute().parent / "_static" / "puffteach").is_dir()
+    httpd = serve(site.absolute().parent if shared else site, counter)
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/" + (f"{site.name}/" if shared else "")
     mb = 1e6
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as pw:
 

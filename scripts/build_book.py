@@ -5,6 +5,9 @@
 OUT (default ``_build/html``) receives ``en/``, ``sv/`` and ``de/`` (each a whole Sphinx HTML
 build, ``sphinx-build -W``) and an ``index.html`` that sends the reader to the English book.
 Every page has a switch to the same page in the other languages (puffteach.sphinxext.i18n).
+The engine (Pyodide, the wheel, the snapshot, the widget scripts) and the service worker live
+once at OUT's root, ``OUT/_static/puffteach/`` and ``OUT/puffteach-sw.js``, for every language
+(``puffteach_engine_site``, puffteach.sphinxext.vendor).
 
 Each language is built into ``OUT/../<lang>/html`` (with its own doctrees and myst-nb
 ``jupyter_execute`` folder, so two builds never write the same file) and OUT/<lang> links to it.
@@ -45,7 +48,7 @@ INDEX = """<!DOCTYPE html>
 """
 
 
-def build(lang: str, base: Path, execution: str, cache: Path) -> tuple[str, float, str]:
+def build(lang: str, base: Path, execution: str, cache: Path, site: Path) -> tuple[str, float, str]:
     """One language's ``sphinx-build -W``; returns (lang, seconds, error output or "")."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
@@ -62,6 +65,8 @@ def build(lang: str, base: Path, execution: str, cache: Path) -> tuple[str, floa
         "html",
         "-D",
         f"language={lang}",
+        "-D",
+        f"puffteach_engine_site={site}",
         "-d",
         str(base / lang / "doctrees"),
         str(ROOT),
@@ -102,10 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     results = []
     first, rest = langs[0], langs[1:]
-    results.append(build(first, base, execution, cache))
+    results.append(build(first, base, execution, cache, out))
     if not results[0][2]:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            results += pool.map(lambda lang: build(lang, base, execution, cache), rest)
+            results += pool.map(lambda lang: build(lang, base, execution, cache, out), rest)
     total = time.monotonic() - start
 
     failed = False

@@ -68,6 +68,21 @@ def serve_directory(directory: Path) -> contextlib.AbstractContextManager[str]:
     return serve(functools.partial(_QuietFiles, directory=str(directory)))
 
 
+@contextlib.contextmanager
+def serve_book(book: Path) -> Iterator[str]:
+    """Serve one language's built book with the site around it (the engine lives once at the
+    site's root, ``<site>/_static/puffteach/``, since issue 44): yields the book's URL
+    (``http://127.0.0.1:PORT/en/``). A book built on its own (no shared engine beside it) is
+    served by itself."""
+    book = Path(os.path.abspath(book))  # not resolve(): <site>/en links to the build folder
+    if (book.parent / "_static" / "puffteach").is_dir():
+        with serve_directory(book.parent) as url:
+            yield f"{url}{book.name}/"
+    else:
+        with serve_directory(book) as url:
+            yield url
+
+
 class BoardApp:
     """The kernel side of a board page served to a browser: the protocol state, and every
     action the page sent (``POST /action``), in order."""
@@ -202,7 +217,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ``_build/html/en``) when its ``sv/`` and ``de/`` are beside it."""
     given = os.environ.get("PUFFTEACH_BUILT_BOOK")
     if given:
-        site = Path(given).resolve().parent
+        site = Path(given).absolute().parent  # not resolve(): OUT/en links to the build
         if all((site / lang / "book" / "index.html").is_file() for lang in ("en", "sv", "de")):
             return site
     pytest.importorskip("sphinx")

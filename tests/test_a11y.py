@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM, BoardApp, serve_board, serve_directory
+from conftest import CHROMIUM, BoardApp, serve_board, serve_book
 from conftest import CHROMIUM_ARGS as ARGS
 from puffteach.describe import describe
 from puffteach.position import Position
@@ -416,7 +416,7 @@ def book(request: pytest.FixtureRequest) -> Path:
 @pytest.fixture(scope="module")
 def book_site(book: Path) -> Iterator[str]:
     _need_browser()
-    with serve_directory(book) as url:
+    with serve_book(book) as url:
         yield url
 
 
@@ -582,7 +582,7 @@ def test_the_swedish_and_german_books_pass_axe_and_say_their_language(
     problems: dict[str, list[str]] = {}
     lesser: Counter[str] = Counter()
     wide: dict[str, int] = {}
-    with serve_directory(book) as url:
+    with serve_book(book) as url:
         ctx = browser.new_context()
         phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
         page, small = ctx.new_page(), phone.new_page()

@@ -29,7 +29,7 @@ from urllib.parse import quote, urlparse
 
 import pytest
 
-from conftest import CHROMIUM, serve_directory
+from conftest import CHROMIUM, serve_book, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 
 BOOT_MS = 120_000
@@ -52,7 +52,7 @@ def site(book: Path) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (make browser)")
 
-    with serve_directory(book) as url:
+    with serve_book(book) as url:
         yield url
 
 

@@ -15,6 +15,7 @@ Skipped only when /usr/bin/chromium or node_modules (``npm install``) is missing
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import statistics
@@ -28,7 +29,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM, build_tiny_book, serve_directory
+from conftest import CHROMIUM, _QuietFiles, build_tiny_book, serve, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +63,8 @@ def test_live_boards_carry_their_state_and_the_site_holds_every_file(built_book:
     assert state["svg"].startswith("<svg") and state["can_roll"]
     assert "window.PUFFTEACH" in page and "puffteach-live.js" in page
 
-    static = built_book / "_static" / "puffteach"
+    # one engine for the whole site: at its root, beside en/, sv/ and de/ (issue 44 item 3)
+    static = built_book.parent / "_static" / "puffteach"
     for rel in (
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.wasm",
@@ -71,13 +73,16 @@ def test_live_boards_carry_their_state_and_the_site_holds_every_file(built_book:
         "widgets/require.js",
         "widgets/embed-amd.js",
         "widgets/anywidget.js",
-        "board.js",
-        "board.css",
         "engine-worker.js",
     ):
         assert (static / rel).is_file(), rel
-    # the service worker sits at the site's root (its scope is the whole book)
-    sw = (built_book / "puffteach-sw.js").read_text(encoding="utf-8")
+        for lang in ("en", "sv", "de"):  # and no language keeps a copy of its own
+            assert not (built_book.parent / lang / "_static" / "puffteach" / rel).exists(), rel
+    for rel in ("board.js", "board.css"):
+        assert (built_book / "_static" / "puffteach" / rel).is_file(), rel
+    # the service worker sits at the site's root (its scope is the whole site)
+    assert not (built_book / "puffteach-sw.js").exists()
+    sw = (built_book.parent / "puffteach-sw.js").read_text(encoding="utf-8")
     assert "caches.open" in sw and "/_static/puffteach/" in sw
     wheels = list(static.glob("puffteach-*-py3-none-any.whl"))
     assert len(wheels) == 1
@@ -90,9 +95,9 @@ def test_live_boards_carry_their_state_and_the_site_holds_every_file(built_book:
 
     nb = (built_book / "notebooks/00-the-board.html").read_text(encoding="utf-8")
     assert "application/vnd.jupyter.widget-state+json" in nb
-    assert 'src="../_static/puffteach/widgets/require.js"' in nb
-    assert 'src="../_static/puffteach/widgets/embed-amd.js"' in nb
-    assert 'data-jupyter-widgets-cdn="../_static/puffteach/widgets/"' in nb
+    assert 'src="../_static/../../_static/puffteach/widgets/require.js"' in nb
+    assert 'src="../_static/../../_static/puffteach/widgets/embed-amd.js"' in nb
+    assert 'data-jupyter-widgets-cdn="../../_static/puffteach/widgets/"' in nb
 
 
 def test_a_live_board_option_error_fails_the_build(tmp_path: Path) -> None:
@@ -378,7 +383,7 @@ def test_the_book_ships_an_engine_snapshot_and_live_pages_start_the_engine_early
 ) -> None:
     from puffteach.sphinxext.snapshot import MAGIC, decode_sparse
 
-    snap = built_book / "_static" / "puffteach" / "engine.snapshot.gz"
+    snap = built_book.parent / "_static" / "puffteach" / "engine.snapshot.gz"
     if not snap.is_file():
         pytest.skip("the book was built without Node: no engine snapshot")
     sparse = gzip.decompress(snap.read_bytes())
@@ -395,10 +400,68 @@ def test_the_book_ships_an_engine_snapshot_and_live_pages_start_the_engine_early
         return dict(json.JSONDecoder().raw_decode(text[start:])[0])
 
     chapter = config(CHAPTER)  # a live board
-    assert chapter["snapshot"].startswith("../_static/puffteach/engine.snapshot.gz?v=")
+    assert chapter["snapshot"].startswith("../../_static/puffteach/engine.snapshot.gz?v=")
     assert chapter["preboot"] is True
     assert config("book/index.html")["preboot"] is False  # no board to play
     assert config("book/play.html")["preboot"] is True
+
+
+class _CountingFiles(_QuietFiles):
+    """The site's files, each request's path and the bytes sent for it kept in ``sent``."""
+
+    sent: list[tuple[str, int]] = []
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.sent.append((urlparse(self.path).path, source.tell() - start))
+
+
+def test_english_swedish_and_german_pages_download_the_engine_once(
+    built_site: Path, browser: Any, record_property: Callable[[str, object], None]
+) -> None:
+    """Issue 44 item 3: a reader who opens a chapter in English, then Swedish, then German in
+    one browser downloads Pyodide, the wheel and the snapshot once (the server counts the bytes
+    it sends), and every language's board plays with the one engine."""
+    from playwright.sync_api import expect
+
+    class Files(_CountingFiles):
+        sent: list[tuple[str, int]] = []
+
+    handler = functools.partial(Files, directory=str(built_site))
+    with serve(handler) as root:
+        context = browser.new_context()
+        page = context.new_page()
+        watch = _Watch()
+        watch.attach(page)
+        try:
+            for lang in ("en", "sv", "de"):
+                page.goto(root + f"{lang}/" + CHAPTER)
+                fig = page.locator(LIVE)
+                widget = fig.locator(".puffteach-widget")
+                expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+                _plays_a_pasch_entry(fig)
+            watch.check()
+        finally:
+            context.close()
+    engine = [(p, n) for p, n in Files.sent if "/_static/puffteach/" in p and "board." not in p]
+    paths = [p for p, _ in engine]
+    heavy = ("pyodide.asm.wasm", "python_stdlib.zip", ".whl", "engine.snapshot.gz")
+    for name in heavy:
+        got = [p for p in paths if p.endswith(name)]
+        assert len(got) <= 1, got  # never once per language
+        assert all(p.startswith("/_static/puffteach/") for p in got), got  # the site's root
+    assert any(p.endswith("pyodide.asm.wasm") for p in paths), paths
+    total = sum(n for _, n in engine)
+    per_lang = {
+        lang: sum(n for p, n in Files.sent if p.startswith(f"/{lang}/"))
+        for lang in "en sv de".split()
+    }
+    assert 0 < total < 40_000_000
+    # the second and third language add only their pages (no engine file under /<lang>/)
+    assert not any(p.startswith(("/en/", "/sv/", "/de/")) and p.endswith(heavy) for p in paths)
+    print(f"\nengine bytes for three languages: {total / 1e6:.1f} MB; pages: {per_lang}")
+    record_property("engine_bytes_three_languages", total)
 
 
 def _plays_a_pasch_entry(fig: Any) -> None:

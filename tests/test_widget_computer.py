@@ -108,9 +108,35 @@ def test_tutor_gives_a_verdict_after_the_human_roll() -> None:
         s = ok(s, {"type": "move", "move": m})
     v = s["verdict"]
     assert v["verdict"] == "best" and v["side"] == "w" and v["arrows"] == []
-    assert "Tutor: White played" in s["message"]
+    # said once (issue 44 item 10): on the verdict's own line, not again in the message
+    assert v["text"].startswith("Tutor: White played")
+    assert "Tutor" not in s["message"] and v["text"] not in s["message"]
     s = ok(s, {"type": "tutor", "on": False})
     assert s["verdict"] is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "computer"), [("kontrar-puff", 5, "b"), ("brade-standard", 5, "w")]
+)
+def test_a_computer_that_opens_the_game_says_who_starts(
+    rules: str, seed: int, computer: str
+) -> None:
+    """Issue 44 item 10: the computer's words on its opening roll begin with the opening roll
+    and who starts (they said only its own roll). Who starts is the engine's (the record's
+    start position); the words are the new game's own."""
+    s = fresh(rules, seed=seed)
+    side = {"w": "White", "b": "Black"}[computer]
+    w, b = s["record"]["opening"]
+    assert s["to_move"] == computer  # these seeds: the computer's side starts
+    s = ok(s, {"type": "players", computer: "expert"})
+    said = s["computer_message"]
+    assert said.startswith(f"New game. Opening roll: White {w}, Black {b}; {side} starts. ")
+    assert f"{side} rolls" in said
+    # later computer rolls do not say it again
+    s = ok(s, {"type": "roll"})
+    while s["to_move"] != computer and s["legal_moves"]:
+        s = ok(s, {"type": "move", "move": s["legal_moves"][0]})
+    assert s["computer_message"] and "Opening roll" not in s["computer_message"]
 
 
 def test_tutor_shows_the_better_play_of_a_poor_one() -> None:

@@ -27,6 +27,14 @@ At build time (HTML builders only) this module copies into ``<outdir>/_static/pu
 Every page gets ``window.PUFFTEACH = {pyodide, wheel, snapshot, static}`` with page-relative
 URLs; the board front end uses it to boot the engine (see ``board.js``).
 
+One engine for the whole site (issue 44 item 3): with ``puffteach_engine_site`` set to the
+site's root folder (``scripts/build_book.py`` does, building each language into
+``<site>/<lang>/``), every language's pages take Pyodide, the wheel, the snapshot, the engine
+worker and the widget scripts (:data:`SHARED`) from ``<site>/_static/puffteach/`` and register the
+service worker ``<site>/puffteach-sw.js`` (scope: the whole site). A reader who opens English,
+Swedish and German pages downloads the engine once. Only ``board.js``/``board.css`` stay in each
+language's ``_static/puffteach/``.
+
 The npm files come from ``node_modules`` (``npm install`` at the repository root, from
 ``package.json``). Without them the build stops with a message saying so.
 """
@@ -37,6 +45,7 @@ import base64
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import tomllib
@@ -88,8 +97,26 @@ def _board_js() -> bytes:
 def _write_if_changed(dest: Path, data: bytes) -> None:
     if dest.is_file() and dest.read_bytes() == data:
         return
+    _atomic_write(dest, data)
+
+
+#: what lives once at the site's root with ``puffteach_engine_site`` (a folder ends in "/")
+SHARED = ("pyodide/", "widgets/", "engine-worker.js", "puffteach-", SNAPSHOT_NAME)
+
+
+def is_shared(rel: str) -> bool:
+    """Whether the file ``rel`` (under ``_static/puffteach``) is one of the site's shared ones
+    (the wheel's name starts with ``puffteach-``)."""
+    return any(rel.startswith(s) if s.endswith(("/", "-")) else rel == s for s in SHARED)
+
+
+def _atomic_write(dest: Path, data: bytes) -> None:
+    """Write through a temporary file: two languages built in parallel may write the same
+    shared file at once."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_bytes(data)
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, dest)
 
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -307,38 +334,65 @@ class Vendor:
         """A short hash of the wheel, added to its URL so browsers fetch a changed engine."""
         return hashlib.sha256(self.wheel).hexdigest()[:12]
 
-    def write(self, static_dir: Path) -> None:
-        """Copy the files into ``static_dir/puffteach`` (skipping ones already up to date)."""
+    def write(self, static_dir: Path, site: Path | None = None) -> None:
+        """Copy the files into ``static_dir/puffteach`` (skipping ones already up to date);
+        with ``site``, the shared ones (:func:`is_shared`) and the service worker go to
+        ``site/_static/puffteach`` and ``site`` instead, and the language keeps no copy."""
         out = static_dir / PREFIX
+        shared = site / "_static" / PREFIX if site is not None else out
+
+        def place(rel: str) -> Path:
+            return (shared if is_shared(rel) else out) / rel
+
         for rel, src in self.copies.items():
             if rel == LOCK_FILE:
-                _write_if_changed(out / rel, _trimmed_lock(src))
+                _write_if_changed(place(rel), _trimmed_lock(src))
                 continue
             if rel == "board.js":  # the board's modules in one file (one request, one cache entry)
-                _write_if_changed(out / rel, _board_js())
+                _write_if_changed(place(rel), _board_js())
                 continue
-            dest = out / rel
+            dest = place(rel)
             if dest.is_file() and dest.stat().st_size == src.stat().st_size:
                 if dest.stat().st_mtime >= src.stat().st_mtime:
                     continue
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest)
-        (out / self.wheel_name).write_bytes(self.wheel)
+            _atomic_write(dest, src.read_bytes())
+            shutil.copystat(src, dest)
+        _write_if_changed(place(self.wheel_name), self.wheel)
+        snap = place(SNAPSHOT_NAME)
         if self.snapshot:
-            (out / SNAPSHOT_NAME).write_bytes(self.snapshot)
-        elif (out / SNAPSHOT_NAME).exists():
-            (out / SNAPSHOT_NAME).unlink()  # an earlier build's, not this engine's
+            _write_if_changed(snap, self.snapshot)
+        elif snap.exists():
+            snap.unlink()  # an earlier build's, not this engine's
         # the service worker sits at the site's root, so that its scope is the whole site
         sw = SERVICE_WORKER.replace("__VERSION__", self.cache_version).replace("__PREFIX__", PREFIX)
-        (static_dir.parent / SERVICE_WORKER_NAME).write_text(sw, encoding="utf-8")
+        root = site if site is not None else static_dir.parent
+        _write_if_changed(root / SERVICE_WORKER_NAME, sw.encode("utf-8"))
+        if site is not None:  # an earlier build's own copies, which no page loads any more
+            for rel in ("pyodide", "widgets"):
+                shutil.rmtree(out / rel, ignore_errors=True)
+            for old in (
+                *out.glob("puffteach-*.whl"),
+                out / SNAPSHOT_NAME,
+                out / "engine-worker.js",
+                static_dir.parent / SERVICE_WORKER_NAME,
+            ):
+                old.unlink(missing_ok=True)
 
 
 # ---------------------------------------------------------------------------- Sphinx hooks
+def _site(app: Sphinx) -> Path | None:
+    """The site's root folder holding the shared engine (``puffteach_engine_site``), or None."""
+    site = app.config.puffteach_engine_site
+    return Path(site).resolve() if site else None
+
+
 def _config_inited(app: Sphinx, config: Any) -> None:
     if "nb_ipywidgets_js" in config:  # myst-nb: its widget scripts, from this site
+        # Sphinx puts "_static/" before the path: "_static/../../_static/" is the site's root's
+        up = "../../_static/" if config.puffteach_engine_site else ""
         config.nb_ipywidgets_js = {
-            f"{PREFIX}/widgets/require.js": {},
-            f"{PREFIX}/widgets/embed-amd.js": {},
+            f"{up}{PREFIX}/widgets/require.js": {},
+            f"{up}{PREFIX}/widgets/embed-amd.js": {},
         }
 
 
@@ -401,11 +455,17 @@ PREBOOT_JS = """(function (cfg) {
 
 
 def _page_config(
-    vendor: Vendor, pathto: Any, language: str | None = None, preboot: bool = False
+    vendor: Vendor,
+    pathto: Any,
+    language: str | None = None,
+    preboot: bool = False,
+    shared: bool = False,
 ) -> tuple[str, str]:
     """The inline script body for one page and the local widget folder (page-relative);
-    ``preboot``: the page has a live board, whose engine starts at once (PREBOOT_JS)."""
-    base = pathto(f"_static/{PREFIX}/", 1)
+    ``preboot``: the page has a live board, whose engine starts at once (PREBOOT_JS);
+    ``shared``: the engine lives at the site's root, one folder above the language's."""
+    up = "../" if shared else ""
+    base = up + pathto(f"_static/{PREFIX}/", 1)
     if not base.endswith("/"):
         base += "/"
     cfg = {
@@ -420,7 +480,7 @@ def _page_config(
         "ui": ui_words(language or "en"),
         "preboot": preboot,
     }
-    sw = pathto(SERVICE_WORKER_NAME, 1)
+    sw = up + pathto(SERVICE_WORKER_NAME, 1)
     widgets = f"{base}widgets/"
     # "anywidget": its AMD module. The @jupyter-widgets modules are all defined inside
     # embed-amd.js; their paths only place the fonts its CSS asks for (webpack resolves them
@@ -459,7 +519,8 @@ def _html_page_context(
         return
     body_html = context.get("body", "")
     live = 'class="pt-initial"' in body_html or 'class="puffteach-play"' in body_html
-    body, widgets = _page_config(vendor, pathto, app.config.language, preboot=live)
+    shared = _site(app) is not None
+    body, widgets = _page_config(vendor, pathto, app.config.language, live, shared)
     # the html-manager's CDN fallback is read from any script's data-jupyter-widgets-cdn
     app.add_js_file(None, body=body, priority=400, **{"data-jupyter-widgets-cdn": widgets})
     if 'class="puffteach-board' in body_html or 'class="puffteach-play"' in body_html:
@@ -472,7 +533,7 @@ def _html_page_context(
 def _build_finished(app: Sphinx, exception: BaseException | None) -> None:
     vendor: Vendor | None = getattr(app, "puffteach_vendor", None)
     if exception is None and vendor is not None and app.builder.format == "html":
-        vendor.write(Path(app.outdir) / "_static")
+        vendor.write(Path(app.outdir) / "_static", _site(app))
 
 
 def setup_vendor(app: Sphinx) -> None:
@@ -481,6 +542,9 @@ def setup_vendor(app: Sphinx) -> None:
     # the engine snapshot made at build time with Node (snapshot.py), and where it is cached
     app.add_config_value("puffteach_snapshot", True, "env", [bool])
     app.add_config_value("puffteach_snapshot_cache", None, "env", [str])
+    # the site's root folder: the engine lives once in its _static/puffteach/ for every
+    # language, built into <site>/<lang>/ (scripts/build_book.py sets it)
+    app.add_config_value("puffteach_engine_site", None, "html", [str])
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _html_page_context)

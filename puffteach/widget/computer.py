@@ -392,9 +392,9 @@ def after_human(old: State, action: Action, new: State) -> State:
         if index < 0 or new["players"].get("wb"[game.history[index].side]) != "human":
             return new
         out = dict(new)
+        # said once: the board shows the verdict on its own line (issue 44 item 10), not also
+        # in the message
         out["verdict"] = _verdict(new, game, index)
-        if out["verdict"]:
-            out["message"] = f"{new.get('message') or ''} {out['verdict']['text']}".strip()
         return out
     except (ValueError, KeyError) as e:  # pragma: no cover - the tutor fails: no verdict
         return {**new, "verdict": None, "message": f"{new.get('message')} ({e})"}

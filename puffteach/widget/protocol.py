@@ -132,6 +132,7 @@ import copy
 import random
 from typing import Any
 
+from ..color import Color
 from ..errors import message_of
 from ..explain import Explanation, IllegalMoveError
 from ..game import Game
@@ -283,10 +284,20 @@ def step(state: State, action: Action) -> State:
         nxt = _step(new, act)
         if nxt.get("error"):
             return nxt
+        if not frames and not new["record"]["events"] and new["record"].get("opening"):
+            said.append(_opening(new))  # the computer opens the game: say who starts and why
         frames.append(new)
         said.append(str(nxt.get("message") or ""))
         new = nxt
     return finish_step(new, frames, said)
+
+
+def _opening(state: State) -> str:
+    """The game's opening roll and who starts, in the board's language (issue 44 item 10: a
+    computer that opens the game said only its own roll)."""
+    w, b = state["record"]["opening"]
+    start = Position.parse(state["record"]["start"])
+    return render(Message.of("board.new_game", w=w, b=b, side=Color(start.turn)), state)
 
 
 def step_patch(state: State, action: Action) -> tuple[State, State]:

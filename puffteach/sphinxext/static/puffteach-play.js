@@ -8,6 +8,7 @@
 // stream of dice: the n-th roll comes from the seed and n (puffteach.widget.protocol).
 import { loadEngine } from "./puffteach/board.js";
 import { mountState } from "./puffteach-live.js";
+import { packRecord, unpackRecord } from "./puffteach-link.js";
 
 const root = document.querySelector(".puffteach-play");
 const catalog = JSON.parse(root.dataset.catalog);
@@ -27,7 +28,9 @@ function b64decode(text) {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-/** The page address's settings: {rules, pos, seed, rec, rolls, w, b}. */
+/** The page address's settings: {rules, pos, seed, rec, rolls, w, b}. A game record comes
+ *  packed (g, with its start position st: puffteach-link.js) or, in older links, as
+ *  base64url JSON (rec). */
 export function readAddress(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   const out = {};
@@ -38,7 +41,13 @@ export function readAddress(hash = location.hash) {
   for (const k of ["seed", "rolls"]) {
     if (p.get(k) !== null && /^\d+$/.test(p.get(k))) out[k] = Number(p.get(k));
   }
-  if (p.get("rec")) {
+  if (p.get("g") && out.rules && p.get("st")) {
+    try {
+      out.rec = unpackRecord(p.get("g"), out.rules, p.get("st"));
+    } catch (e) {
+      out.recError = String(e.message || e);
+    }
+  } else if (p.get("rec")) {
     try {
       out.rec = JSON.parse(b64decode(p.get("rec")));
     } catch (e) {
@@ -55,7 +64,14 @@ function address(settings) {
       p.set(k, String(settings[k]));
     }
   }
-  if (settings.rec) p.set("rec", b64encode(JSON.stringify(settings.rec)));
+  if (settings.rec) {
+    // packed when the record is of the link's rule set and the packing knows every event
+    const packed = settings.rec.rules === settings.rules ? packRecord(settings.rec) : null;
+    if (packed !== null && typeof settings.rec.start === "string") {
+      p.set("st", settings.rec.start);
+      p.set("g", packed);
+    } else p.set("rec", b64encode(JSON.stringify(settings.rec)));
+  }
   return `#${p.toString()}`;
 }
 

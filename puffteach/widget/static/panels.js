@@ -92,6 +92,7 @@ export function computerPanels({ send, cur, redraw }) {
   const hintDecisions = h("ul", "pt-hint-decisions");
   hintBox.append(hintTitle, hintDecisions, hintList);
   const verdictLine = h("div", "pt-verdict");
+  verdictLine.setAttribute("role", "status"); // the tutor's verdict is said here only (issue 44)
   const oddsBoxPanel = h("div", "pt-oddspanel");
   const reviewBox = h("details", "pt-reviewbox");
   const reviewTitle = h("summary");
