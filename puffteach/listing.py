@@ -61,6 +61,7 @@ from .movegen import (
     Turn,
     apply_step,
     begin,
+    begin_roll,
     early_outcome,
     finish,
     plans,
@@ -594,7 +595,7 @@ def iter_turn_plays(t: Turn) -> Iterator[Play]:
 
 def iter_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> Iterator[Play]:
     """Every distinct legal play of ``dice`` from ``pos``, lazily (the first come at once)."""
-    return iter_turns_plays(begin(rs, pos, plan) for plan in plans(rs, pos, dice))
+    return iter_turns_plays(begin_roll(rs, pos, dice))
 
 
 def count_turns_plays(turns: Iterable[Turn]) -> int:
@@ -623,7 +624,7 @@ def count_turn_plays(t: Turn) -> int:
 def count_plays(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> int:
     """The exact number of distinct legal plays of ``dice`` from ``pos`` (distinct resulting
     position, state keys and side to move included, or outcome)."""
-    return count_turns_plays([begin(rs, pos, plan) for plan in plans(rs, pos, dice)])
+    return count_turns_plays(begin_roll(rs, pos, dice))
 
 
 def plays_from(t: Turn) -> list[Play]:

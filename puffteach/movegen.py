@@ -248,8 +248,16 @@ def _steps_now(t: Turn) -> list[Step]:
 
 
 def random_step(t: Turn, rng: random.Random) -> Step:
-    """A legal step drawn uniformly from ``turn_steps(t)`` (the roll must not be over)."""
-    return _random_step(t, rng)[0]
+    """A legal step drawn uniformly from ``turn_steps(t)`` (the roll must not be over): one of
+    the listed steps, or in a free roll decided by search the first step of the free walker
+    (:func:`_random_free`), which draws raw steps and takes the first that keeps the target
+    (the same distribution, without testing every step; the target found and the raw steps
+    stay on ``t``)."""
+    target = t.target
+    if t.steps is not None or target is None or target[2] >= 0:
+        steps = _steps_now(t)
+        return steps[int(rng.random() * len(steps))]
+    return _random_free(t, rng, one=True).moves[len(t.moves)]
 
 
 def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random) -> Turn:
@@ -320,40 +328,20 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
 
 def random_play(t: Turn, rng: random.Random) -> Turn:
     """Play uniformly random legal steps (as :func:`random_step` draws them) to the end of the
-    roll: the machine's fast random play, used by :mod:`puffteach.rollout`."""
+    roll: the roll walker's sampling strategy, used by :mod:`puffteach.rollout` and the
+    players' rollouts (the plain-value walkers :func:`_random_ordered` and
+    :func:`_random_free`; stepping with :func:`push` where the legal steps are listed)."""
     if t.target is None:
         return _random_ordered(t, rng)
     while t.remaining and t.outcome is None:
         steps = t.steps
-        if steps is not None:  # listed already (ordered regimes, the last die of a free one)
-            t = push(t, steps[int(rng.random() * len(steps))])
-        else:
-            if t.target is not None and t.target[2] < 0:  # decided by search, nothing listed
+        if steps is None:
+            target = t.target
+            if target is not None and target[2] < 0:  # decided by search, nothing listed
                 return _random_free(t, rng)
-            drawn = _random_step(t, rng)
-            if len(drawn) == 2:
-                t = push(t, drawn[0])
-                continue
-            st, after, outcome, known = drawn
-            if known is not None and outcome is None and len(t.remaining) == 2:
-                return _random_last(t, st, after, known, rng)
-            t = _advance(t, st, after, outcome, known)
+            steps = _steps_now(t)
+        t = push(t, steps[int(rng.random() * len(steps))])
     return t
-
-
-def _random_last(
-    t: Turn, first: Step, after: Position, known: list[Step], rng: random.Random
-) -> Turn:
-    """The end of a free two-dice roll whose first step ``first`` leaves one die, every step of
-    which (``known``) is legal: one of them drawn and played, the roll over."""
-    rs = t.rules
-    fam = _FAMILY[rs.family]
-    st = known[int(rng.random() * len(known))]
-    end = apply_step(rs, after, st)
-    moves = (*t.moves, first, st)
-    outcome = fam.early_outcome(t, after, end, st, moves[:-1])
-    cont = st.to if st.to != OFF else None
-    return Turn(rs, t.start, t.plan, end, (), (), moves, t.forfeited, cont, outcome, t.target)
 
 
 def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
@@ -398,13 +386,16 @@ def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
     return t
 
 
-def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
+def _random_free(t: Turn, rng: random.Random, fresh: bool = False, one: bool = False) -> Turn:
     """:func:`random_play` for a free roll decided by search (``t.target`` unsearched or found
-    by :func:`_fast_target`, ``t.steps`` not listed), without a Turn per step: the loop of
-    ``_settle``, :func:`_random_step`, ``_advance`` and :func:`_random_last` on plain values,
-    with the same draws (``tests/test_kernel.py`` plays both ways and compares). Like them it
-    leaves on ``t`` the target found and the raw steps of its position. ``fresh``: ``t`` was
-    made for this call alone, so it is ended in place."""
+    by :func:`_fast_target`, ``t.steps`` not listed), without a Turn per step: the walker's
+    settle (``_settle``'s rules), choose (raw steps drawn at random, the first that keeps the
+    target taken; the target is taken to be the whole roll until no step keeps it, then
+    searched) and advance (``_advance``'s) on plain values. :func:`random_step` is its first
+    step (``one``), so stepping draws as it does; ``tests/test_kernel.py`` plays every roll
+    both ways, each drawn step checked against ``turn_steps``. It leaves on ``t`` the target
+    found and the raw steps of its position. ``fresh``: ``t`` was made for this call alone, so
+    it is ended in place."""
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
     gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
@@ -426,7 +417,7 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
         elif len(moves) >= target[0]:
             lost, rem, crit, cont = (*lost, *rem), (), (), None
             break
-        # _random_step: raw steps drawn at random, the first that keeps the target taken
+        # choose: raw steps drawn at random, the first that keeps the target taken
         while True:
             unsearched = target is _UNSEARCHED
             best = len(plan.seq) if unsearched else target[0]
@@ -477,7 +468,7 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
                 cur.target = target
         if st.many > 1:
             p2 = fam.after_step(rs, p2, st)
-        if known and outcome is None and len(rem) == 2:  # _random_last: the last die
+        if known and outcome is None and len(rem) == 2 and not one:  # the last die
             last = known[int(rng.random() * len(known))]
             end = apply_step(rs, p2, last)
             if any_step or last.to == OFF:
@@ -492,59 +483,13 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
             i = rem.index(st.die)
             rem, crit = rem[:i] + rem[i + 1 :], crit[:i] + crit[i + 1 :]
         pos, moves, cont, raw, cur = p2, (*moves, st), st.to if st.to != OFF else None, None, None
+        if one:
+            break
     if not fresh:
         return Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, target)
     t.pos, t.remaining, t.critical, t.moves = pos, rem, crit, moves
     t.forfeited, t.cont, t.outcome, t.target, t.raw = lost, cont, outcome, target, None
     return t
-
-
-_Drawn = tuple[Step, None] | tuple[Step, Position, "Outcome | None", "list[Step] | None"]
-
-
-def _random_step(t: Turn, rng: random.Random) -> _Drawn:
-    """A uniformly drawn legal step; in a free regime decided by search also the position
-    after it, its early outcome and (when known on the way) the legal steps after it.
-
-    There the raw steps are drawn at random and the first that keeps the target is taken (the
-    same distribution, without testing every step); before the search the target is taken to
-    be the whole roll, and searched only when no step keeps it."""
-    target = t.target
-    if t.steps is not None or not t.plan.free or target is None or target[2] >= 0:
-        steps = _steps_now(t)
-        return steps[int(rng.random() * len(steps))], None
-    fam = family_of(t.rules)
-    unsearched = target is _UNSEARCHED
-    best = len(t.plan.seq) if unsearched else target[0]
-    need = best - len(t.moves) - 1
-    pool = _candidates(t, fam)
-    rs = t.rules
-    while pool:
-        st = pool.pop(int(rng.random() * len(pool)))
-        p2 = apply_step(rs, t.pos, st)
-        outcome = fam.early_outcome(t, t.pos, p2, st, t.moves)
-        known = None
-        if need <= 0 or outcome is not None:
-            ok = True
-        else:
-            i = t.remaining.index(st.die)
-            rest = t.remaining[:i] + t.remaining[i + 1 :]
-            c2 = st.to if st.to != OFF else None
-            if need == 1 and len(rest) == 1:  # every step of the last die is then legal
-                known = _raw(t, fam, p2, rest[0], c2)
-                ok = bool(known)
-            else:
-                ok = _reach(t, fam, p2, c2, rest, need, set(), (*t.moves, st))
-        if ok:
-            if unsearched:
-                t.target = (best, 0, -1)  # the whole roll can be used
-            if st.many > 1:
-                p2 = fam.after_step(rs, p2, st)
-            return st, p2, outcome, known or None
-    if not unsearched:
-        raise AssertionError(f"no legal step for {t.remaining} in {t.pos}")
-    t.target = _fast_target(t)
-    return _random_step(t, rng)
 
 
 def push(t: Turn, step: Step) -> Turn:
@@ -555,14 +500,12 @@ def push(t: Turn, step: Step) -> Turn:
     outcome = fam.early_outcome(t, t.pos, after, step, t.moves)
     if step.many > 1:  # bräde 2a: the six-out's side effects (RV 2b/2c)
         after = fam.after_step(rs, after, step)
-    return _advance(t, step, after, outcome, None)
+    return _advance(t, step, after, outcome)
 
 
-def _advance(
-    t: Turn, step: Step, after: Position, outcome: Outcome | None, known: list[Step] | None
-) -> Turn:
-    """The turn after ``step`` (``after`` the position, ``outcome`` an early win; ``known``:
-    the legal steps after it, when the caller has found them), with its forfeits settled."""
+def _advance(t: Turn, step: Step, after: Position, outcome: Outcome | None) -> Turn:
+    """The turn after ``step`` (``after`` the position, ``outcome`` an early win), with its
+    forfeits settled."""
     remaining, critical = t.remaining, t.critical
     if step.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
         remaining, critical = (), ()
@@ -585,7 +528,6 @@ def _advance(
         outcome,
         t.target,
     )
-    t2.steps = known
     return _settle(t2)
 
 
