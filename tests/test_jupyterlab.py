@@ -285,6 +285,35 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
             )
             timings["read back in Python"] = time.monotonic() - t
 
+            # The kernel answered the board's hello: no note that no kernel runs it.
+            assert widget.get_attribute("data-engine") != "nokernel"
+            expect(widget.locator(".pt-engine")).to_be_hidden()
+
+            # Dark theme (issue 44 item 14): the controls keep the card's own colours, a
+            # disabled one (Roll: the roll is under way) looks disabled, the history is numbered.
+            t = time.monotonic()
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
+            page.locator(".lm-Menu-item", has_text=re.compile(r"^Theme$")).hover()
+            dark = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^JupyterLab Dark$"))
+            page.locator(".lm-Menu-item", has=dark).click()
+            expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
+            styles = _control_styles(widget)
+            assert styles["roll"]["disabled"] and not styles["undo"]["disabled"], styles
+            assert styles["undo"]["color"] == "rgb(43, 33, 24)", styles  # the card's words
+            assert styles["undo"]["background"] == "rgb(255, 253, 246)", styles
+            assert styles["undo"]["border"] == "1px solid", styles
+            assert styles["roll"]["border"] == "1px dashed", styles
+            assert styles["roll"]["color"] != styles["undo"]["color"], styles
+            assert styles["roll"]["cursor"] == "not-allowed", styles
+            assert styles["history"] == "decimal", styles
+            timings["dark theme"] = time.monotonic() - t
+
+            # 480-640 px wide (issue 44 item 13): no control of the board is cut off.
+            for width in (480, 560, 640):
+                page.set_viewport_size({"width": width, "height": 1000})
+                page.wait_for_timeout(300)
+                assert _cut_off(widget) == [], (width, _cut_off(widget))
+
             widget.screenshot(path=str(tmp_path / "widget.png"))
             assert blocked == [], blocked
             assert errors == [], errors
@@ -296,3 +325,42 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
         finally:
             browser.close()
     print("JupyterLab round trip: " + ", ".join(f"{k} {v:.1f} s" for k, v in timings.items()))
+
+
+def _control_styles(widget: Any) -> dict[str, Any]:
+    """Computed styles of the board's Roll and Undo buttons and its history list."""
+    return dict(
+        widget.evaluate(
+            """(w) => {
+              const of = (sel) => {
+                const e = w.querySelector(sel);
+                const cs = getComputedStyle(e);
+                return { disabled: e.disabled, color: cs.color, background: cs.backgroundColor,
+                         border: `${cs.borderTopWidth} ${cs.borderTopStyle}`,
+                         cursor: cs.cursor };
+              };
+              return { roll: of("button.pt-roll"), undo: of("button.pt-undo"),
+                       history: getComputedStyle(w.querySelector("ol.pt-history"))
+                         .listStyleType };
+            }"""
+        )
+    )
+
+
+def _cut_off(widget: Any) -> list[str]:
+    """The board's visible controls that reach past its output area or the window."""
+    return list(
+        widget.evaluate(
+            """(w) => {
+              const area = w.closest(".jp-OutputArea-output").getBoundingClientRect();
+              const right = Math.min(area.right, innerWidth) + 0.5;
+              return [...w.querySelectorAll("button, select, input, svg.puffteach-board")]
+                .filter((e) => e.offsetParent !== null || e.tagName === "svg")
+                .map((e) => [e.getAttribute("class"), e.getBoundingClientRect()])
+                .filter(([, b]) => b.width && (b.right > right || b.left < area.left - 0.5))
+                .map(([c, b]) => `${c}: ${Math.round(b.left)}-${Math.round(b.right)}`)
+                .concat([`output area ${Math.round(area.left)}-${Math.round(area.right)}`])
+                .filter((_, i, all) => all.length > 1);
+            }"""
+        )
+    )

@@ -8,6 +8,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..describe import describe
 from ..explain import Explanation
 from ..game import Game
 from ..position import Position
@@ -17,6 +18,9 @@ from .protocol import initial_state, patch_of, rebuild
 from .protocol import step as protocol_step
 
 _STATIC = pathlib.Path(__file__).parent / "static"
+
+#: the front end's greeting (``engine-client.js``): the kernel answers ``{"hello": true}``
+HELLO = {"type": "hello"}
 
 
 class Board(anywidget.AnyWidget):
@@ -129,7 +133,10 @@ class Board(anywidget.AnyWidget):
         return sent
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict):
+        if content == HELLO:
+            # the front end asks whether a kernel runs this board (engine-client.js, connect)
+            self.send({"hello": True})
+        elif isinstance(content, dict):
             self.apply(content)
 
     def _on_action(self, change: dict[str, Any]) -> None:
@@ -172,6 +179,25 @@ class Board(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"Board(rules={self.rules!r}, position={self.position!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget's view plus what shows where no widget can: the drawing of the board as
+        it is now (``image/svg+xml``: an nbconvert export without the widget state, GitHub's
+        notebook viewer, a PDF) and the position in notation and in words (``text/plain``)."""
+        shown: tuple[dict[str, Any], dict[str, Any]] | None = super()._repr_mimebundle_(**kwargs)
+        if shown is None:
+            return None
+        bundle, metadata = dict(shown[0]), shown[1]
+        bundle["image/svg+xml"] = self.svg
+        words = describe(
+            Position.parse(self.position),
+            self.rules,
+            view=str(self.state.get("view", {}).get("view", "physical")),
+            lang=self.lang,
+            dice=self.dice or None,
+        )
+        bundle["text/plain"] = f"{self!r}\n{words}"
+        return bundle, metadata
 
     # ------------------------------------------------------------------ the Python API
     def roll(self, one_die: bool = False) -> list[int]:

@@ -266,21 +266,81 @@ export function isPatch(msg) {
     && !Array.isArray(msg.patch));
 }
 
+/** Is ``msg`` (a custom message from the kernel) the answer to the board's ``hello``? */
+export function isHello(msg) {
+  return !!(msg && typeof msg === "object" && msg.hello === true);
+}
+
+/** Is ``el`` drawn by marimo (its anywidget element, ``<marimo-anywidget>``, holds the board
+ *  in its shadow root)? */
+export function inMarimo(el) {
+  const root = el && el.getRootNode ? el.getRootNode() : null;
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+}
+
+// ms the board waits for the kernel's answer to its hello before it says nobody answers
+export const HELLO_WAIT = 4000;
+
 /** The board's one way to the engine: ``send(action)`` and ``dispose()``. In the static book
  *  (``window.PUFFTEACH``) the page's worker runs the step; elsewhere the model sends the
  *  action (the kernel, or the class pages' adapter) and its patches are merged into the
- *  model's state. ``ui`` holds the static book's status elements (``root``, ``status``,
- *  ``start``, ``stop``). */
+ *  model's state. ``ui`` holds the status elements (``root``, ``status``, ``start``,
+ *  ``stop``) and the element the board is drawn in (``el``).
+ *
+ *  In marimo an action goes through the synced trait ``action`` (Board._on_action): marimo
+ *  runs the cells that read ``board.value`` again only when the page changes a trait, and
+ *  a custom message changes none. Under a real widget manager (Jupyter, marimo, an exported
+ *  page's html-manager) the board greets the kernel (``{"type": "hello"}``, answered by
+ *  ``{"hello": true}``); with no answer in HELLO_WAIT ms it says that no kernel runs it
+ *  (``ui.no_kernel``): a page exported by nbconvert, or a notebook opened with its kernel
+ *  stopped. Any answer later takes the note away. */
 export function connect(model, ui, cfg = staticConfig()) {
   if (cfg) return { send: staticSender(model, ui.root, ui.status, ui.start, ui.stop), dispose() {},
     isStatic: true };
+  let answered = false;
+  let timer = null;
+  const heard = () => {
+    answered = true;
+    clearTimeout(timer);
+    if (ui.root && ui.root.dataset.engine === "nokernel") {
+      delete ui.root.dataset.engine;
+      ui.status.textContent = "";
+      ui.status.hidden = true;
+    }
+  };
   const onPatch = (msg) => {
-    if (isPatch(msg)) model.set("state", applyPatch(model.get("state"), msg.patch));
+    if (isHello(msg)) heard();
+    else if (isPatch(msg)) {
+      heard();
+      model.set("state", applyPatch(model.get("state"), msg.patch));
+    }
   };
   model.on("msg:custom", onPatch);
+  model.on("change:state", heard);
+  if (model.widget_manager && ui.status) {
+    timer = setTimeout(() => {
+      if (answered) return;
+      ui.root.dataset.engine = "nokernel";
+      ui.status.textContent = say(model.get("state") || {}, "ui.no_kernel");
+      ui.status.hidden = false;
+    }, HELLO_WAIT);
+    model.send({ type: "hello" });
+  }
+  let n = Date.now();
+  const viaTrait = inMarimo(ui.el);
   return {
-    send: (action) => model.send(action),
-    dispose: () => model.off("msg:custom", onPatch),
+    send: viaTrait
+      ? (action) => {
+        model.set("action", { ...action, n: ++n });
+        model.save_changes();
+      }
+      : (action) => model.send(action),
+    dispose: () => {
+      clearTimeout(timer);
+      model.off("msg:custom", onPatch);
+      model.off("change:state", heard);
+    },
     isStatic: false,
+    viaTrait,
   };
 }

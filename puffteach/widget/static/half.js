@@ -7,6 +7,8 @@ import { h, placeElement, say } from "./dom.js";
 // with the pools beside it), where a point is about 37 px wide at 390 px; a button shows the
 // other half, and the board turns to the half that holds the legal targets of a selected
 // checker, or a place focused by keyboard. Wider boards show the whole drawing, as before.
+// The first half shown is the one with more checkers (the side to move's on a tie), chosen
+// once the board is on the page: a board not yet attached has no width (issue 44 item 13).
 export function halfBoard({ root, board, cur }) {
   const MIN_WHOLE = 500;
   const button = h("button", "pt-half");
@@ -18,9 +20,35 @@ export function halfBoard({ root, board, cur }) {
     const el = svg();
     return Number((el.dataset.viewBox || el.getAttribute("viewBox")).split(/\s+/)[2]);
   };
-  const sideOf = (g) => {
-    const b = g.getBBox();
-    return b.x + b.width / 2 < fullWidth() / 2 ? "left" : "right";
+  // the centre of a place in the drawing's units: its box when laid out, else its first shape
+  const centreX = (g) => {
+    let b = null;
+    try {
+      b = g.getBBox();
+    } catch (e) {
+      b = null; // not rendered
+    }
+    if (b && b.width) return b.x + b.width / 2;
+    const r = g.querySelector("rect, circle");
+    if (!r) return 0;
+    if (r.tagName.toLowerCase() === "circle") return Number(r.getAttribute("cx"));
+    return Number(r.getAttribute("x")) + Number(r.getAttribute("width")) / 2;
+  };
+  const sideOf = (g) => (centreX(g) < fullWidth() / 2 ? "left" : "right");
+  /** The half holding more checkers; on a tie, more of the side to move's. */
+  const fullerHalf = () => {
+    const turn = cur().to_move;
+    const count = { left: 0, right: 0 };
+    const mover = { left: 0, right: 0 };
+    for (const g of board.querySelectorAll("g.pt[data-count], g.pool[data-count]")) {
+      const n = Number(g.dataset.count) || 0;
+      if (!n) continue;
+      const side = sideOf(g);
+      count[side] += n;
+      if ((g.dataset.color || g.dataset.side) === turn) mover[side] += n;
+    }
+    if (count.left !== count.right) return count.left > count.right ? "left" : "right";
+    return mover.right > mover.left ? "right" : "left";
   };
   const apply = () => {
     const el = svg();
@@ -47,7 +75,11 @@ export function halfBoard({ root, board, cur }) {
     button.hidden = !half;
     root.dispatchEvent(new CustomEvent("pt-half")); // arrows cut at the edge are drawn anew
   };
-  const narrow = () => (board.clientWidth || root.clientWidth) < MIN_WHOLE;
+  // a board not on the page (or not laid out) has no width yet: not narrow until it has one
+  const narrow = () => {
+    const width = board.clientWidth || root.clientWidth;
+    return root.isConnected && width > 0 && width < MIN_WHOLE;
+  };
   button.addEventListener("click", () => {
     half = half === "left" ? "right" : "left";
     apply();
@@ -55,7 +87,7 @@ export function halfBoard({ root, board, cur }) {
   if (typeof ResizeObserver !== "undefined") {
     new ResizeObserver(() => {
       const want = narrow();
-      if (want && !half) half = "left";
+      if (want && !half) half = svg() ? fullerHalf() : "left";
       if (!want) half = null;
       apply();
     }).observe(root);
@@ -85,7 +117,7 @@ export function halfBoard({ root, board, cur }) {
     /** After a redraw; true when the board has just become half a board. */
     update(s, redrawn) {
       const fresh = narrow() && !half;
-      if (fresh) half = "left";
+      if (fresh) half = fullerHalf();
       if (!narrow()) half = null;
       if (redrawn || fresh) apply();
       if (!half || !svg()) return fresh;

@@ -19,7 +19,7 @@ export function render({ model, el }) {
   const stop = h("button", "pt-stop", say(model.get("state"), "ui.stop"));
   stop.type = "button";
   stop.hidden = true;
-  const engine = connect(model, { root, status: engineStatus, start, stop });
+  const engine = connect(model, { root, status: engineStatus, start, stop, el });
   const send = engine.send;
   const bar1 = h("div", "pt-bar");
   const bar2 = h("div", "pt-bar");
@@ -115,6 +115,7 @@ export function render({ model, el }) {
   const { bar3, hintBox, verdictLine, oddsBoxPanel, reviewBox } = panels;
   if (engine.isStatic) root.append(h("div", "pt-bar pt-static-bar"));
   if (engine.isStatic) root.lastChild.append(start, engineStatus, stop);
+  else root.append(engineStatus); // says when no kernel answers (engine-client.js, connect)
   root.append(bar1, board, diceRow, msg, outcome, bar3, hintBox, verdictLine, oddsBoxPanel,
     reviewBox, posRow, note, bar2, hist);
   el.append(root);
