@@ -272,6 +272,76 @@ def test_hint_arrows_and_a_computer_reply_in_chromium(server: tuple[str, BoardAp
     assert {"type": "players", "w": "human", "b": "random"} in app.actions
 
 
+def test_review_lists_the_players_errors_in_its_panel_and_shows_a_roll_in_view(
+    server: tuple[str, BoardApp],
+) -> None:
+    """Issue 44 item 9: after a game of a person (White) against the computer, "only the
+    errors" lists White's errors only; the list fits its panel (it scrolls inside it, nothing
+    sticks out sideways) and a roll chosen at the bottom of the page brings the board, which
+    shows it, into view."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import expect, sync_playwright
+
+    url, app = server
+    s = protocol.initial_state("brade-standard", seed=11)
+    s = protocol.step(s, {"type": "players", "w": "random", "b": "random"})
+    for _ in range(40):  # the autoplay pauses after a number of actions: nudge it on
+        if s["outcome"]:
+            break
+        s = protocol.step(s, {"type": "view", "arrows": not s["view"]["arrows"]})
+    assert s["outcome"] and not s["error"], s["message"]
+    s = protocol.step(s, {"type": "players", "w": "human", "b": "random"})  # White: a person
+    s = protocol.step(s, {"type": "review"})
+    review = s["review"]
+    assert review and not s["error"], s["message"]
+    mine = [i for i, x in enumerate(review["rolls"]) if x["error"] and x["side"] == "w"]
+    theirs = [i for i, x in enumerate(review["rolls"]) if x["error"] and x["side"] == "b"]
+    assert len(mine) >= 2 and theirs, (mine, theirs)  # a game where both sides erred
+    app.state = s
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 700})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_function("window.ptReady === true")
+            box = page.locator(".pt-reviewbox")
+            expect(box).to_be_visible()
+            buttons = box.locator(".pt-review-rolls button.pt-review-roll")
+            expect(buttons).to_have_count(len(mine))
+            shown = [int(b.get_attribute("data-index") or -1) for b in buttons.all()]
+            assert shown == mine
+            page.uncheck("input.pt-review-only")
+            expect(buttons).to_have_count(len(review["rolls"]))
+            fits = page.evaluate(
+                "() => { const l = document.querySelector('.pt-review-rolls');"
+                " const b = document.querySelector('.pt-reviewbox').getBoundingClientRect();"
+                " const r = l.getBoundingClientRect();"
+                " return {scrolls: l.scrollHeight > l.clientHeight,"
+                " wide: l.scrollWidth > l.clientWidth + 1, height: r.height,"
+                " inside: r.left >= b.left - 1 && r.right <= b.right + 1"
+                " && r.bottom <= b.bottom + 1, vh: innerHeight}; }"
+            )
+            assert fits["scrolls"] and not fits["wide"] and fits["inside"], fits
+            assert fits["height"] <= 0.5 * fits["vh"], fits
+            # the last roll, chosen with the board scrolled out of view, brings the board back
+            last = buttons.last
+            last.scroll_into_view_if_needed()
+            page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+            board_box = "document.querySelector('.pt-board').getBoundingClientRect()"
+            assert page.evaluate(f"() => {board_box}.top < 0 || {board_box}.bottom > innerHeight")
+            last.click()
+            page.wait_for_function(
+                f"() => {{ const r = {board_box}; return r.top >= 0 && r.bottom <= innerHeight; }}"
+            )
+            assert app.actions[-1] == {"type": "review_show", "index": len(review["rolls"]) - 1}
+            assert errors == []
+        finally:
+            browser.close()
+
+
 def test_review_panel_lists_the_errors_in_swedish_in_chromium(
     server: tuple[str, BoardApp],
 ) -> None:

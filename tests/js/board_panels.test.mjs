@@ -16,3 +16,21 @@ test("the review lists only the errors by default, each keeping its number in th
   assert.deepEqual(shownRolls(rolls, false).map((x) => x.index), [0, 1, 2]);
   assert.equal(rolls[0].index, undefined); // the state's list is left as it is
 });
+
+test("against the computer, only the errors are the people's (issue 44 item 9)", () => {
+  const rolls = [
+    { text: "w1", side: "w", error: true },
+    { text: "b1", side: "b", error: true },
+    { text: "w2", side: "w", error: false },
+    { text: "b2", side: "b", error: true },
+  ];
+  const texts = (players, only = true) => shownRolls(rolls, only, players).map((x) => x.text);
+  assert.deepEqual(texts({ w: "human", b: "beginner" }), ["w1"]);
+  assert.deepEqual(texts({ w: "expert", b: "human" }), ["b1", "b2"]);
+  // two people, or two computers: every error
+  assert.deepEqual(texts({ w: "human", b: "human" }), ["w1", "b1", "b2"]);
+  assert.deepEqual(texts({ w: "random", b: "beginner" }), ["w1", "b1", "b2"]);
+  assert.deepEqual(texts({}), ["w1", "b1", "b2"]);
+  // every roll when the filter is off, the computer's too
+  assert.deepEqual(texts({ w: "human", b: "beginner" }, false), ["w1", "b1", "w2", "b2"]);
+});

@@ -14,9 +14,14 @@ export function nearestSpeed(ms) {
   return SPEEDS.reduce((a, b) => (Math.abs(b - ms) < Math.abs(a - ms) ? b : a));
 }
 
-/** The rolls the review list shows: only the errors, or all (each keeps its index). */
-export function shownRolls(rolls, errorsOnly) {
-  return rolls.map((x, index) => ({ ...x, index })).filter((x) => !errorsOnly || x.error);
+/** The rolls the review list shows: only the errors, or all (each keeps its index). In a game
+ *  of people against the computer "only the errors" are the people's: the computer's levels
+ *  play weaker on purpose (issue 44 item 9: the list showed dozens of the computer's rolls).
+ *  ``players``: the state's {w, b} ("human" or a level). */
+export function shownRolls(rolls, errorsOnly, players = {}) {
+  const people = ["w", "b"].filter((side) => (players[side] || "human") === "human");
+  const mine = (x) => people.length !== 1 || x.side === people[0];
+  return rolls.map((x, index) => ({ ...x, index })).filter((x) => !errorsOnly || (x.error && mine(x)));
 }
 
 /** ``send(action)``, ``cur()`` the state shown, ``redraw()`` shows it again. */
@@ -155,7 +160,7 @@ export function computerPanels({ send, cur, redraw }) {
     const r = s.review || { sides: [], rolls: [] };
     reviewSides.replaceChildren(...r.sides.map((x) => h("li", "", x.text)));
     reviewOnlyTxt.textContent = w("review_errors_only");
-    const shown = shownRolls(r.rolls, reviewOnly.checked);
+    const shown = shownRolls(r.rolls, reviewOnly.checked, s.players || {});
     // each roll is a button: the board replays the game to that roll, with the better play
     // drawn as arrows (the review stays open to show the next one)
     const focused = reviewRolls.contains(document.activeElement)
@@ -167,13 +172,18 @@ export function computerPanels({ send, cur, redraw }) {
       show.type = "button";
       show.title = w("review_show");
       show.dataset.index = String(index);
-      show.addEventListener("click", () => send({ type: "review_show", index }));
+      show.addEventListener("click", () => {
+        send({ type: "review_show", index });
+        // the board shows that roll: bring it into view (the list may be far below it)
+        const boardEl = show.closest(".puffteach-widget")?.querySelector(".pt-board");
+        if (boardEl && boardEl.scrollIntoView) boardEl.scrollIntoView({ block: "nearest" });
+      });
       li.append(show);
       return li;
     }));
     if (focused !== null) {  // keyboard users stay on the roll they chose
       const again = reviewRolls.querySelector(`button[data-index="${focused}"]`);
-      if (again) again.focus();
+      if (again) again.focus({ preventScroll: true }); // the board shown stays in view
     }
     if (!shown.length && r.rolls.length) reviewRolls.append(h("li", "pt-v-best", w("review_no_errors")));
     if (s.review && !reviewBox.dataset.shown) { reviewBox.open = true; reviewBox.dataset.shown = "1"; }
