@@ -328,6 +328,26 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
             row.locator("button.review").click()
             expect(teacher.locator("#big-board .review-sides li")).to_have_count(2)
             expect(teacher.locator("#big-title")).to_contain_text("Review of game 1")
+            expect(teacher.locator("#big-board .pt-review-roll")).not_to_have_count(0)
+            expect(teacher.locator("#big-board button.pt-roll")).to_be_hidden()
+            # the teacher shows a pupil's worst play on the big board (the projector): the
+            # position before it, the verdict and the better play as arrows
+            worst = teacher.locator("#big-board .review-sides button.worst").first
+            expect(worst).to_contain_text("Worst play of ")
+            index = int(worst.get_attribute("data-index") or "-1")
+            end = teacher.evaluate(COUNTS, "#big-board .pt-board g.pt")
+            worst.click()
+            verdict = teacher.locator("#big-board .pt-verdict")
+            expect(verdict).to_be_visible()
+            expect(verdict).to_contain_text(re.compile(rf"^{index + 1}\. (White|Black) \d-\d: "))
+            expect(verdict).to_contain_text("Better was")
+            expect(teacher.locator("#big-board .pt-hint-arrow")).not_to_have_count(0)
+            assert teacher.evaluate(COUNTS, "#big-board .pt-board g.pt") != end
+            # any roll of the review, from the board's own list
+            roll = teacher.locator("#big-board .pt-review-roll").last
+            other_index = int(roll.get_attribute("data-index") or "-1")
+            roll.click()
+            expect(verdict).to_contain_text(re.compile(rf"^{other_index + 1}\. "))
 
             # a late pupil joins in Swedish and is paired by hand against the computer
             late = new_page()

@@ -22,6 +22,7 @@ from puffteach.widget import protocol
 from tests.classserver import (
     PG_BIN,
     WS,
+    choose,
     create_class,
     fresh_database,
     join,
@@ -134,9 +135,28 @@ def test_whole_game_two_pupils_spectator_teacher(db: str) -> None:
         assert names == {"Anna", "<script>x</script>"}
         # the review the board makes, for the teacher
         t.send({"type": "review", "table": table_id, "game_no": 1})
-        review = t.type("review", 120)["review"]
+        answer = t.type("review", 120)
+        review = answer["review"]
         assert {s["side"] for s in review["sides"]} == {"w", "b"}
         assert review["rolls"]
+        # with the board (the game's end, the review in it) and each side's worst play
+        assert answer["state"]["review"] == review and answer["state"]["outcome"] == outcome
+        assert not {"seed", "rolls", "future"} & set(answer["state"])
+        for side, worst in answer["worst"].items():
+            errors = [x for x in review["rolls"] if x["side"] == side and x["error"]]
+            if worst is None:
+                assert not errors
+            else:
+                assert review["rolls"][worst] in errors
+                assert review["rolls"][worst]["lost"] == max(x["lost"] for x in errors)
+        # the teacher shows one roll on the board: the position before it, the verdict, arrows
+        index = next((i for i in answer["worst"].values() if i is not None), 0)
+        t.send({"type": "review", "table": table_id, "game_no": 1, "index": index})
+        shown = t.type("review", 60)
+        assert shown["index"] == index and shown["review"] == review
+        assert shown["state"]["verdict"]["text"].startswith(f"{index + 1}. ")
+        assert shown["state"]["verdict"]["played"] == review["rolls"][index]["played"]
+        assert shown["state"]["position"] != answer["state"]["position"]
         # exports: the record (Game.dumps format) and the CSV; names never raw markup
         r = httpx.get(f"{base}/api/classes/{cls['class_id']}/games.json", headers=auth(cls))
         assert "<script>" not in r.text and "\\u003cscript\\u003e" in r.text
@@ -517,3 +537,138 @@ def test_qr_codes_and_same_dice(tmp_path: Path) -> None:
         assert len(seeds) == 1  # every table of the class rolls the same dice
         s.close()
         t.close()
+
+
+def test_serve_lan_prints_the_address_and_its_qr_code(tmp_path: Path) -> None:
+    """``serve --lan`` binds every interface and prints the LAN address pupils type and its QR
+    code in the terminal; the teacher's page gets the same address and its QR code."""
+    import subprocess
+    import sys
+
+    from puffteach.server import qr
+    from puffteach.server.app import lan_address
+    from tests.classserver import ROOT, free_port, wait_http
+
+    port = free_port()
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    cmd = [sys.executable, "-m", "puffteach", "serve", "--lan", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*cmd, "--database", db, "--book", str(tmp_path / "none")],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_http(f"http://127.0.0.1:{port}", None)
+        # every interface: the LAN address answers too
+        here = lan_address()
+        assert httpx.get(f"http://{here}:{port}/api/words", timeout=5).status_code == 200
+        cls = create_class(f"http://127.0.0.1:{port}")
+        t = teacher(f"http://127.0.0.1:{port}", cls)
+        welcome = next(m for m in t.seen if m["type"] == "welcome")["class"]
+        assert welcome["join_address"] == f"http://{here}:{port}/class/join?code={cls['code']}"
+        assert welcome["qr_svg"] == qr.svg(welcome["join_address"])
+        t.close()
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=20)
+    url = f"http://{here}:{port}/class/join"
+    assert f"Pupils open {url} on their devices" in out, out + err
+    assert qr.terminal(url) in out  # the QR code of that address, drawn in the terminal
+    assert len(qr.terminal(url).splitlines()) > 15
+
+
+def test_results_csv_cells_are_never_formulas() -> None:
+    from puffteach.server.app import results_table
+    from puffteach.server.store import GameResult
+
+    rows = results_table(
+        [
+            GameResult("t1", 1, "=HYPERLINK(1)", "+Bo", "w", 2, "jan", "{}"),
+            GameResult("t1", 2, "-x", "@y", None, 0, "", "{}"),
+            GameResult("t2", 1, "Ada, <b>", 'Bo "B"', "b", 1, "hemspel", "{}"),
+        ]
+    ).splitlines()
+    assert rows[1] == "t1,1,'=HYPERLINK(1),'+Bo,w,2,jan"
+    assert rows[2] == "t1,2,'-x,'@y,,0,"
+    assert rows[3] == 't2,1,"Ada, <b>","Bo ""B""",b,1,hemspel'
+
+
+def test_tutor_only_when_the_teacher_allows(tmp_path: Path) -> None:
+    """The tutor is refused until the teacher allows it; then a pupil who turns it on gets the
+    board's verdict on each of their rolls (to them alone: the spectator sees none), until the
+    teacher turns it off again."""
+    db = f"sqlite:///{tmp_path}/c.sqlite3"
+    with server_thread(db) as base:
+        cls = create_class(base, computer_level="random", rules="brade-standard")
+        t = teacher(base, cls)
+        a = join(base, cls["code"], "A")
+        pa = pupil(base, cls, a)
+        pa.type("lobby")
+        t.send({"type": "pair", "w": a["pupil_id"], "b": None})
+        m = pa.until(table_msg)
+        tid = m["table"]["id"]
+        spec = WS(base, {"type": "hello", "role": "spectator", "code": cls["code"], "table": tid})
+        spec.type("welcome")
+
+        def act(action: dict[str, Any]) -> None:
+            lt = pa.last_table
+            assert lt is not None
+            pa.send({"type": "act", "table": tid, "rev": lt["rev"], "action": action})
+
+        act({"type": "tutor", "on": True})
+        assert pa.type("error")["key"] == "server.error.hints_off"
+        t.send({"type": "settings", "tutor": True})
+        t.until(lambda m: m.get("type") == "overview" and m["class"]["tutor"] is True)
+        act({"type": "tutor", "on": True})
+        on = pa.until(lambda m: m.get("type") == "table" and m.get("private") is True)
+        assert on["state"]["tutor"] is True
+        rng = random.Random(2)
+        verdicts = []
+        for i in range(200):  # the pupil's rolls, one after the other (the computer between)
+            lt = pa.last_table
+            assert lt is not None and lt["table"]["status"] == "playing"
+            state = lt["state"]
+            # every table message to this pupil from now on says the tutor is on
+            assert i == 0 or state.get("tutor") is True
+            if state["to_move"] != "w":
+                pa.until(lambda m, r=lt["rev"]: table_msg(m, r))
+                continue
+            act(choose(state, rng))
+            got = pa.until(lambda m: m.get("type") == "table" or m.get("type") == "error")
+            assert got["type"] == "table", got
+            after = got["state"]
+            if after["to_move"] == "w" and not after.get("can_roll"):
+                assert not after.get("verdict")  # the roll goes on: no verdict yet
+                continue
+            # the roll is over (the computer has answered): the verdict follows, to this pupil
+            v = (
+                got["state"].get("verdict")
+                or pa.until(lambda m: m.get("type") == "table" and bool(m["state"].get("verdict")))[
+                    "state"
+                ]["verdict"]
+            )
+            verdicts.append(v)
+            if len(verdicts) == 2:
+                break
+        assert len(verdicts) == 2
+        for v in verdicts:
+            assert v["side"] == "w" and v["verdict"] in (
+                "best",
+                "good",
+                "doubtful",
+                "bad",
+                "very-bad",
+            )
+            assert v["text"].startswith("Tutor: White played ")
+        assert not any(
+            s.get("state", {}).get("verdict") or s.get("state", {}).get("tutor") for s in spec.seen
+        )
+        # the teacher turns it off: the pupil's messages say so, the tutor is refused again
+        t.send({"type": "settings", "tutor": False})
+        t.until(lambda m: m.get("type") == "overview" and m["class"]["tutor"] is False)
+        act({"type": "tutor", "on": True})
+        assert pa.type("error")["key"] == "server.error.hints_off"
+        for c in (t, pa, spec):
+            c.close()

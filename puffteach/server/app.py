@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import csv
 import io
 import json
@@ -134,6 +135,9 @@ class Conn:
     lang: str = DEFAULT
     flip: bool = False
     watching: set[str] = field(default_factory=set)
+    #: a pupil who turned the tutor on (when the class allows it), and its last verdict
+    tutor: bool = False
+    verdict: dict[str, Any] | None = None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
 
     def send(self, message: dict[str, Any]) -> None:
@@ -181,7 +185,7 @@ class ClassServer:
         self.join_class = RateLimit(*limits.join_class)
         self.create_address = RateLimit(*limits.create_address)
         self.pending_overview: set[str] = set()
-        self.reviews: dict[tuple[str, int], dict[str, Any]] = {}
+        self.reviews: dict[tuple[str, int, str], dict[str, Any]] = {}
         self.small: dict[tuple[str, int], str] = {}
         self.listening = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
@@ -240,12 +244,15 @@ class ClassServer:
 
     def table_message(self, table: Table, conn: Conn, **extra: Any) -> dict[str, Any]:
         seat = T.seat_of(table, conn.pupil_id) if conn.pupil_id else None
+        state = T.view(table, seat, conn.lang, conn.flip)
+        if conn.tutor:  # this pupil's tutor: on, with its verdict on their last roll
+            state = {**state, "tutor": True, "verdict": conn.verdict}
         return {
             "type": "table",
             "table": T.table_json(table),
             "seat": seat,
             "rev": table.rev,
-            "state": T.view(table, seat, conn.lang, conn.flip),
+            "state": state,
             **extra,
         }
 
@@ -269,6 +276,9 @@ class ClassServer:
                         conns.add(c)
         texts: dict[tuple[str | None, str, bool], str] = {}
         for c in conns:
+            if c.tutor:  # (a message of its own)
+                c.send(self.table_message(table, c))
+                continue
             seat = T.seat_of(table, c.pupil_id) if c.pupil_id else None
             key = (seat, c.lang, c.flip)
             if key not in texts:
@@ -689,6 +699,8 @@ class ClassServer:
                 state = await _thread(T.private, table, act, str(seat), conn.lang, conn.flip)
                 if state.get("error"):
                     raise Refused("refused", message=str(state.get("message") or state["error"]))
+                if act["type"] == "tutor":  # kept for this connection (never stored)
+                    conn.tutor, conn.verdict = bool(state.get("tutor")), None
                 conn.send(
                     {
                         "type": "table",
@@ -707,7 +719,15 @@ class ClassServer:
             if isinstance(out, str):
                 raise Refused("refused", message=refusal_text(table, act, conn.lang) or out)
             new, events, finished = out
+            conn.verdict = None
             await self.commit(table, new, f"pupil:{seat}", act, events, finished)
+        if conn.tutor and cls.settings.get("tutor"):
+            # the tutor's verdict when this step ended the pupil's roll, to that pupil only
+            verdict = await _thread(T.tutor_verdict, table, act, conn.lang)
+            now = self.tables.get(table_id)
+            if verdict and now is not None:
+                conn.verdict = verdict
+                self.send_table(now, conn)
 
     # ----------------------------------------------------------------- teacher
 
@@ -812,16 +832,33 @@ class ClassServer:
             self.watchers[table.id].discard(conn)
 
     async def m_review(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A finished game's review for the teacher, with the board (the game's last position,
+        or with ``index`` that roll of the review: the position before it, the verdict and the
+        better play as arrows) and each side's worst play."""
         table = await self.teacher_table(conn, msg)
         game_no = security.get_int(msg, "game_no", 1, 10**6)
-        key = (table.id, game_no)
-        if key not in self.reviews:
-            result = await _thread(self.store.result, table.id, game_no)
-            if result is None:
-                raise Refused("no_game", 404, table=table.id, game_no=game_no)
-            self.reviews[key] = await _thread(review_of, result.record)
+        index = msg.get("index")
+        if index is not None:
+            index = security.get_int(msg, "index", 0, 10**5)
+        key = (table.id, game_no, conn.lang)
+        result = await _thread(self.store.result, table.id, game_no)
+        if result is None:
+            raise Refused("no_game", 404, table=table.id, game_no=game_no)
+        state = await _thread(review_state, result.record, conn.lang, self.reviews.get(key), index)
+        if len(self.reviews) > 500:
+            self.reviews.clear()
+        review: dict[str, Any] = state["review"]
+        self.reviews[key] = review
         conn.send(
-            {"type": "review", "table": table.id, "game_no": game_no, "review": self.reviews[key]}
+            {
+                "type": "review",
+                "table": table.id,
+                "game_no": game_no,
+                "review": review,
+                "worst": worst_plays(review),
+                "index": index,
+                "state": T.public(state, None),
+            }
         )
 
     async def m_settings(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -831,6 +868,11 @@ class ClassServer:
             if name in msg:
                 settings[name] = security.get_bool(msg, name)
         await self.update_class(cls.id, settings=settings)
+        if not settings.get("tutor"):  # the pupils' tutors go off
+            for conns in self.online.values():
+                for c in conns:
+                    if c.class_id == cls.id:
+                        c.tutor, c.verdict = False, None
         await self.send_overview(cls.id)
 
     async def m_remove_pupil(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -865,18 +907,40 @@ def refusal_text(table: Table, action: dict[str, Any], lang: str) -> str | None:
     return str(msg) if refused.get("error") and msg else None
 
 
-def review_of(record_text: str) -> dict[str, Any]:
-    """The board's review of a finished game (what its ``review`` action computes)."""
+def review_state(
+    record_text: str, lang: str, review: dict[str, Any] | None = None, index: int | None = None
+) -> dict[str, Any]:
+    """The board of a finished game's review (what the board's ``review`` action computes, or
+    ``review`` when it was computed before), drawn physically in ``lang``; with ``index`` the
+    board's ``review_show`` of that roll."""
     record = json.loads(record_text)
     state = protocol.initial_state(record["rules"], seed=0)
     state = protocol.step(
         state, {"type": "load", "record": record, "index": len(record.get("events", []))}
     )
-    state = protocol.step(state, {"type": "review"})
+    state = protocol.step(state, {"type": "view", "view": "physical", "lang": lang})
+    if review is None:
+        state = protocol.step(state, {"type": "review"})
+    else:
+        state = {**state, "review": copy.deepcopy(review)}
+    if index is not None and not state.get("error"):
+        state = protocol.step(state, {"type": "review_show", "index": index})
     if state.get("error"):
         raise Refused("refused", message=str(state.get("message") or state["error"]))
-    review: dict[str, Any] = state["review"]
-    return review
+    return state
+
+
+def worst_plays(review: dict[str, Any]) -> dict[str, int | None]:
+    """Each side's worst play in a review: the index of its error that lost the most."""
+    out: dict[str, int | None] = {}
+    for side in T.SEATS:
+        errors = [
+            (float(x.get("lost") or 0), -i)
+            for i, x in enumerate(review.get("rolls", []))
+            if x.get("side") == side and x.get("error")
+        ]
+        out[side] = -max(errors)[1] if errors else None
+    return out
 
 
 def error(r: Refused, lang: str, ref: Any) -> dict[str, Any]:

@@ -169,6 +169,15 @@ def private(
     return protocol.step(state, action)
 
 
+def tutor_verdict(table: Table, action: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The tutor's verdict (the board's, in ``lang``) on the roll that ``action``, a pupil's
+    step at ``table`` as it was before it, ended; None when the roll goes on."""
+    state = protocol.step(copy.deepcopy(full(table)), {"type": "view", "lang": lang})
+    state = protocol.step({**state, "tutor": True}, action)
+    verdict = state.get("verdict")
+    return None if state.get("error") or not verdict else dict(verdict)
+
+
 def apply(
     table: Table, cls: ClassInfo, action: dict[str, Any], fresh_seed: int
 ) -> tuple[Table, list[Any], GameResult | None] | str:

@@ -505,6 +505,7 @@ def _a_review(ctx: Ctx, action: Action) -> None:
                 ),
                 "best": list(x.best),
                 "played": list(x.played),
+                "lost": round(x.lost, 4),
                 "best_arrows": [] if x.best == x.played else _arrows(game.rules, x.side, x.best),
             }
         )

@@ -70,12 +70,19 @@ export function teacherKeys() {
 export function saveTeacherKeys(keys) { storage.setItem("puffteach.teacher", JSON.stringify(keys)); }
 
 /** The book's board (board.js) drawing the server's table messages in `el`; returns the
- *  adapter model (call model.applyTable(msg) for each table message). */
-export async function mountBoard(el, { send, readOnly = false, hints = false, tutor = false }) {
+ *  adapter model (call model.applyTable(msg) for each table message). `onAction(action)`,
+ *  when given, sees each of the board's actions first and returns true for one it took. */
+export async function mountBoard(el, {
+  send, readOnly = false, hints = false, tutor = false, onAction = null,
+}) {
   const [{ default: board }, { createModel }] = await Promise.all([
     import("/class/widget/board.js"), import("./adapter.js"),
   ]);
   const model = createModel({ send, readOnly });
+  if (onAction) { // the page answers some of the board's actions itself (the teacher's review)
+    const viaServer = model.send.bind(model);
+    model.send = (action) => (onAction(action) ? null : viaServer(action));
+  }
   el.classList.add("class-board");
   el.classList.toggle("read-only", readOnly);
   el.classList.toggle("no-hints", !hints);

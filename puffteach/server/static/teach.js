@@ -147,6 +147,7 @@ function showResults(results) {
     rv.type = "button";
     rv.addEventListener("click", () => {
       $("#big").hidden = false;
+      review = null;
       $("#big-board").replaceChildren(h("p", null, t("server.review.asking")));
       send({ type: "review", table: r.table, game_no: r.game_no });
     });
@@ -158,6 +159,7 @@ function showResults(results) {
 
 async function watch(tableId) {
   if (big && big.id !== tableId) send({ type: "unwatch", table: big.id });
+  review = null;
   const el = $("#big-board");
   el.replaceChildren();
   big = { id: tableId, board: await mountBoard(el, { send, readOnly: true }) };
@@ -168,22 +170,55 @@ async function watch(tableId) {
 $("#big-close").addEventListener("click", () => {
   if (big) send({ type: "unwatch", table: big.id });
   big = null;
+  review = null;
   $("#big").hidden = true;
 });
 
-function showReview(msg) {
+// the review of a finished game: each side's figures with a button that shows its worst play,
+// and the book's board with the review (its list of rolls: a click shows that roll on the
+// board, the better play as arrows), read-only, for the projector
+let review = null; // {table, game_no, board}
+async function showReview(msg) {
   const el = $("#big-board");
   $("#big").hidden = false;
   $("#big-title").textContent = t("server.review.heading", { n: msg.game_no, table: msg.table });
-  // each side's error rate and luck, then every roll's verdict (errors marked), as the board's
-  // review shows them (the worst play on the big board waits for REQUESTS.md item 3)
-  const sides = h("ul", "review-sides");
-  for (const x of (msg.review && msg.review.sides) || []) sides.append(h("li", null, x.text || ""));
-  const list = h("ol", "review-lines");
-  const rolls = (msg.review && msg.review.rolls) || [];
-  for (const x of rolls) list.append(h("li", x.error ? "review-error" : null, x.text || ""));
-  el.replaceChildren(sides, rolls.some((x) => x.error) ? list : h("p", null, t("server.review.none")));
+  if (big) send({ type: "unwatch", table: big.id });
   big = null;
+  const ask = (index) => send({ type: "review", table: msg.table, game_no: msg.game_no, index });
+  const result = ((last && last.results) || [])
+    .find((r) => r.table === msg.table && r.game_no === msg.game_no);
+  const sides = h("ul", "review-sides");
+  for (const x of (msg.review && msg.review.sides) || []) {
+    const li = h("li", null, `${x.text || ""} `);
+    const worst = msg.worst ? msg.worst[x.side] : null;
+    if (worst !== null && worst !== undefined) {
+      const name = result ? result[x.side] : t(`server.colour.${x.side}`);
+      const b = h("button", "worst", t("server.review.worst", { name }));
+      b.type = "button";
+      b.dataset.index = String(worst);
+      b.addEventListener("click", () => ask(worst));
+      li.append(b);
+    }
+    sides.append(li);
+  }
+  if (!review || review.table !== msg.table || review.game_no !== msg.game_no) {
+    const host = h("div", "review-board");
+    el.replaceChildren(sides, host);
+    review = { table: msg.table, game_no: msg.game_no, board: null };
+    review.board = await mountBoard(host, {
+      send, readOnly: true,
+      onAction: (a) => {
+        if (a.type !== "review_show") return false;
+        ask(a.index);
+        return true;
+      },
+    });
+  } else {
+    el.firstChild.replaceWith(sides);
+  }
+  if (msg.state) {
+    review.board.show({ type: "table", table: { id: msg.table }, rev: 0, private: true, state: msg.state });
+  }
 }
 
 function onMessage(msg) {
