@@ -548,6 +548,44 @@ def test_fast_random_rolls_draw_as_the_machine_stepped(name: str) -> None:
                     assert finish(fast) == finish(t)
 
 
+@pytest.mark.parametrize("name", ["pierer-contrapuff", "brade-standard", "vasamuseet+3"])
+def test_the_walker_goes_on_from_a_roll_in_progress_as_stepping_does(name: str) -> None:
+    """``random_play`` from a roll in progress (its first step pushed, its caches, such as the
+    target found and the raw steps, already on the Turn) ends the roll exactly as stepping it
+    with ``random_step`` and ``push`` to the end does: the walker's settle and advance on
+    plain values agree with ``_settle``/``_advance`` on Turns, every drawn step legal."""
+    from puffteach.movegen import finish, random_play, random_step
+
+    rs = rules(name)
+    walked = 0
+    for i, pos in enumerate(_positions(name, 7, 30)):
+        for a, b in ((1, 2), (3, 5), (6, 4), (2, 2), (5, 5)):
+            try:
+                options = plans(rs, pos, (a, b))
+            except ValueError:  # bräde: bound to a one-die series
+                continue
+            for plan in options:
+                t = begin(rs, pos, plan)
+                if t.done:
+                    continue
+                t = push(t, turn_steps(t)[(i + a) % len(turn_steps(t))])
+                if t.done:
+                    continue
+                walked += 1
+                seed = 1000 * i + 10 * a + b
+                fast = random_play(t, random.Random(seed))
+                rng = random.Random(seed)
+                stepped = t
+                while not stepped.done:
+                    step = random_step(stepped, rng)
+                    assert step in turn_steps(stepped)
+                    stepped = push(stepped, step)
+                got = (fast.moves, fast.forfeited, fast.outcome, fast.remaining)
+                assert got == (stepped.moves, stepped.forfeited, stepped.outcome, stepped.remaining)
+                assert finish(fast) == finish(stepped)
+    assert walked > 50
+
+
 @pytest.mark.parametrize("name", [*RULE_SETS[:7], "pierer-doppelter-contrapuff"])
 def test_steps_after_a_step_are_the_chains_steps(name: str) -> None:
     """``Family.steps_after`` (the steps of a die patched after one step, for random play)
