@@ -304,7 +304,9 @@ def test_every_roll_is_planned_through_the_validating_entry() -> None:
     """Only ``movegen.plans`` (which checks the dice) asks a family for the plans of a roll:
     no ``.plans(`` call in the package, the tests, benchmarks or scripts outside
     ``movegen.py`` and the family modules (``families/``, and the toy family of
-    ``tests/toy_family.py``, whose ``plans`` hands unequal dice to Puff's)."""
+    ``tests/toy_family.py``, whose ``plans`` hands unequal dice to Puff's); and no ``Plan(``
+    built outside them either, so every plan the walker is given (``begin``,
+    ``random_roll_turn``) came from that entry."""
     offenders = []
     for folder in ("puffteach", "tests", "benchmarks", "scripts"):
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -315,10 +317,9 @@ def test_every_roll_is_planned_through_the_validating_entry() -> None:
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Attribute)
-                    and node.func.attr == "plans"
+                if isinstance(node, ast.Call) and (
+                    (isinstance(node.func, ast.Attribute) and node.func.attr in ("plans", "Plan"))
+                    or (isinstance(node.func, ast.Name) and node.func.id == "Plan")
                 ):
                     offenders.append(f"{rel}:{node.lineno}")
     assert not offenders, offenders
