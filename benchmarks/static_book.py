@@ -17,7 +17,11 @@ Figures (printed; nothing is asserted):
   context, warm caches), chapter 2, the same measure; median of ``--runs`` runs and bytes;
 * **click-to-highlight**: on the Play page (standard bräde rules, a fixed seed), a whole game
   played by clicks (the first legal step each time): for every selecting click, the time from
-  the click to the legal targets lit, measured in the page (MutationObserver); p50/p95/max.
+  the click to the legal targets lit, measured in the page (MutationObserver); p50/p95/max;
+* **review** (issue 44 item 9): a whole random game of lång puff and of bräde (fixed seeds)
+  opened on the Play page from a link, the Review button pressed once the engine is ready: the
+  time until the review panel shows (the board asks for the review 8 rolls a step).
+  ``--review-only`` measures this alone.
 """
 
 from __future__ import annotations
@@ -237,11 +241,47 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+#: the games the review is timed on: (rules, seed of the random game)
+REVIEW_GAMES = (("lang-puff", 3), ("brade-standard", 3))
+
+
+def review_link(rules: str, seed: int) -> tuple[str, int]:
+    """A Play page address holding a whole random game of ``rules``, and its number of rolls."""
+    import base64
+    import json
+    import random
+
+    from puffteach import Game
+
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        game.play_random_roll(rng)
+    rec = json.dumps(game.record(), separators=(",", ":")).encode()
+    b64 = base64.urlsafe_b64encode(rec).decode().rstrip("=")
+    return f"book/play.html#rules={rules}&seed={seed}&rec={b64}", len(game.history)
+
+
+def review_time(page: Any, base: str, rules: str, seed: int) -> tuple[float, int]:
+    """Seconds from pressing Review to the review panel shown, and the game's rolls."""
+    link, rolls = review_link(rules, seed)
+    page.goto(base + link)
+    board = page.locator(".pt-play-board")
+    board.locator(".puffteach-widget[data-engine='ready']").wait_for(timeout=120_000)
+    button = board.locator("button.pt-review-btn")
+    button.wait_for(state="visible", timeout=60_000)
+    t0 = time.perf_counter()
+    button.click()
+    board.locator(".pt-reviewbox").wait_for(state="visible", timeout=600_000)
+    return time.perf_counter() - t0, rolls
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html" / "en"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--moves", type=int, default=400)
+    ap.add_argument("--review-only", action="store_true", help="time the review alone")
     args = ap.parse_args(argv)
     site = Path(args.site)
     if not (site / CHAPTER).is_file():
@@ -257,6 +297,17 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{httpd.server_address[1]}/" + (f"{site.name}/" if shared else "")
     mb = 1e6
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as pw:
+        if args.review_only:
+            ctx = pw.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, headless=True, args=ARGS
+            )
+            page = ctx.new_page()
+            for rules, seed in REVIEW_GAMES:
+                took, rolls = review_time(page, base, rules, seed)
+                print(f"review of a whole {rules} game ({rolls} rolls): {took:.1f} s")
+            ctx.close()
+            httpd.shutdown()
+            return 0
 
         def launch() -> Any:
             return pw.chromium.launch_persistent_context(
@@ -318,6 +369,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"p50 {pct(samples, 0.5):.0f} ms, p95 {pct(samples, 0.95):.0f} ms, "
                 f"max {max(samples):.0f} ms"
             )
+        ctx = launch()
+        page = ctx.new_page()
+        for rules, seed in REVIEW_GAMES:
+            took, rolls = review_time(page, base, rules, seed)
+            print(f"review of a whole {rules} game ({rolls} rolls): {took:.1f} s")
+        ctx.close()
     httpd.shutdown()
     print("load average {:.2f} {:.2f} {:.2f} (1, 5, 15 min)".format(*os.getloadavg()))
     return 0

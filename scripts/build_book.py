@@ -7,7 +7,9 @@ build, ``sphinx-build -W``) and an ``index.html`` that sends the reader to the E
 Every page has a switch to the same page in the other languages (puffteach.sphinxext.i18n).
 The engine (Pyodide, the wheel, the snapshot, the widget scripts) and the service worker live
 once at OUT's root, ``OUT/_static/puffteach/`` and ``OUT/puffteach-sw.js``, for every language
-(``puffteach_engine_site``, puffteach.sphinxext.vendor).
+(``puffteach_engine_site``, puffteach.sphinxext.vendor). ``OUT/puffteach-offline.json`` lists
+the files a reader's browser keeps to read the book offline (the front page's "Make the book
+available offline", ``puffteach-offline.js``): each language's pages and the shared engine.
 
 Each language is built into ``OUT/../<lang>/html`` (with its own doctrees and myst-nb
 ``jupyter_execute`` folder, so two builds never write the same file) and OUT/<lang> links to it.
@@ -20,6 +22,7 @@ them in every build instead. Prints the time of each build and the total.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -89,6 +92,29 @@ def link(out: Path, lang: str, target: Path) -> None:
     entry.symlink_to(os.path.relpath(target, out), target_is_directory=True)
 
 
+#: left out of the offline list: Sphinx's page sources and build records
+OFFLINE_SKIP = ("_sources/", ".buildinfo", "objects.inv", ".doctrees/")
+
+
+def offline_manifest(out: Path, langs: list[str]) -> dict[str, object]:
+    """What a browser keeps to read the book offline: ``{"shared": [[url, bytes], ...],
+    "languages": {lang: [[url, bytes], ...]}}``, URLs relative to OUT."""
+
+    def files(folder: Path, prefix: str) -> list[list[object]]:
+        found = []
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(folder).as_posix()
+            if path.is_file() and not any(rel.startswith(s) or s in rel for s in OFFLINE_SKIP):
+                found.append([prefix + rel, path.stat().st_size])
+        return found
+
+    shared = [["index.html", (out / "index.html").stat().st_size]]
+    if (out / "_static").is_dir():
+        shared += files(out / "_static", "_static/")
+    languages = {lang: files(out / lang, f"{lang}/") for lang in langs if (out / lang).is_dir()}
+    return {"shared": shared, "languages": languages}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", default="_build/html", type=Path)
@@ -123,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
             link(out, lang, base / lang / "html")
     print(f"total: {total:.0f} s for {', '.join(langs)}")
     (out / "index.html").write_text(INDEX, encoding="utf-8")
+    built = [lang for lang in LANGUAGES if (out / lang / "book" / "index.html").is_file()]
+    manifest = offline_manifest(out, built)
+    (out / "puffteach-offline.json").write_text(json.dumps(manifest), encoding="utf-8")
     return 1 if failed else 0
 
 

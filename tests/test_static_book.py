@@ -464,6 +464,81 @@ def test_english_swedish_and_german_pages_download_the_engine_once(
     record_property("engine_bytes_three_languages", total)
 
 
+def test_the_book_made_available_offline_opens_and_plays_a_chapter_never_opened(
+    built_site: Path, browser: Any
+) -> None:
+    """Issue 44 item 4: on the front page, "Make the book available offline" keeps every page
+    of the English book and the engine (a progress bar counts the files); with the server
+    stopped, a chapter never opened before opens and its live board plays."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        with serve_directory(built_site) as root:
+            page.goto(root + "en/book/index.html")
+            box = page.locator(".puffteach-offline")
+            button = box.locator("button.pt-offline-btn")
+            expect(button).to_have_text("Make the book available offline")
+            expect(box.locator(".pt-offline-about")).to_contain_text("MB")
+            button.click()
+            expect(box).to_have_attribute("data-state", "ready", timeout=180_000)
+            bar = box.locator("progress.pt-offline-bar")
+            total = int(bar.evaluate("b => b.max"))
+            assert total > 100 and bar.evaluate("b => b.value") == total
+            expect(box.locator(".pt-offline-status")).to_contain_text(f"({total} files)")
+        # the server is gone: a chapter not opened before, and its live board
+        page.goto(root + "en/" + CHAPTER)
+        fig = page.locator(LIVE)
+        expect(fig.locator(".pt-board svg")).to_be_visible()
+        expect(fig.locator(".puffteach-widget")).to_have_attribute(
+            "data-engine", "ready", timeout=BOOT_TIMEOUT_MS
+        )
+        _plays_a_pasch_entry(fig)
+        page.goto(root + "en/book/05-brade-family.html")
+        expect(page.locator("h1").first).to_contain_text("Behrens")
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_over_plain_http_on_a_lan_the_offline_control_says_why_and_boards_play(
+    built_site: Path, browser: Any
+) -> None:
+    """Issue 44 item 4: a LAN address over plain http (here book.test, which Chromium maps to
+    127.0.0.1) is no secure context: no service worker, so the offline control says what it
+    needs instead of failing, and a chapter's live board still plays."""
+    from playwright.sync_api import expect
+
+    host = "book.test"
+    with serve_directory(built_site) as root:
+        port = urlparse(root).port
+        args = [*ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
+        # a browser of its own (the name mapped), from the module's Playwright
+        b = browser.browser_type.launch(executable_path=str(CHROMIUM), headless=True, args=args)
+        try:
+            page = b.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"http://{host}:{port}/sv/book/index.html")
+            assert page.evaluate("window.isSecureContext") is False
+            box = page.locator(".puffteach-offline")
+            expect(box).to_have_attribute("data-state", "no-worker")
+            expect(box.locator("button.pt-offline-btn")).to_be_disabled()
+            expect(box.locator(".pt-offline-status")).to_contain_text("https")
+            page.goto(f"http://{host}:{port}/sv/" + CHAPTER)
+            fig = page.locator(LIVE)
+            expect(fig.locator(".puffteach-widget")).to_have_attribute(
+                "data-engine", "ready", timeout=BOOT_TIMEOUT_MS
+            )
+            _plays_a_pasch_entry(fig)
+            assert errors == []
+        finally:
+            b.close()
+
+
 def _plays_a_pasch_entry(fig: Any) -> None:
     """Dice 5 5 set on a Puff start board: the waiting checkers may enter on point 5 only (the
     5s first), and entering moves one checker there."""

@@ -363,6 +363,17 @@ class PlayDirective(SphinxDirective):
         return [nodes.raw("", markup, format="html")]
 
 
+class OfflineDirective(SphinxDirective):
+    """``{offline}``: the "Make the book available offline" control (issue 44 item 4,
+    ``_static/puffteach-offline.js``): the reader's browser keeps every page of the book in
+    this language and the engine, with a progress bar. Its words are ``ui.offline.*``."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.raw("", '<div class="puffteach-offline"></div>\n', format="html")]
+
+
 # ---------------------------------------------------------------------------- tables
 def _page_language(language: str | None) -> str:
     """The catalogue's language for a page built with Sphinx's ``language`` (English if the
@@ -595,6 +606,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("board", BoardDirective)
     app.add_directive("ruleset-table", RulesetTableDirective)
     app.add_directive("play", PlayDirective)
+    app.add_directive("offline", OfflineDirective)
     app.add_directive("plays", PlaysDirective)
     app.add_directive("explain", ExplainDirective)
     app.add_role("rule", rule_role)

@@ -131,19 +131,24 @@ NPM_HINT = (
 
 #: the service worker's file name, at the root of the built site
 SERVICE_WORKER_NAME = "puffteach-sw.js"
+#: the list of the site's files the offline control caches (scripts/build_book.py writes it)
+OFFLINE_MANIFEST = "puffteach-offline.json"
 #: Cache-first for the engine's files (Pyodide, the wheel, the front end) under
 #: ``_static/puffteach/``: the second page and the second visit download none of them again. The
 #: cache's name carries a hash of those files; a new build's worker drops the old caches.
 SERVICE_WORKER = """// puffteach book: keeps the engine's files (Pyodide, the engine wheel,
 // the board's front end) in the browser's cache storage, so that the next page and the next
 // visit load them from here. Written by puffteach.sphinxext.vendor; the cache name changes
-// with the files.
+// with the files. Registered as puffteach-sw.js?offline=1 once the reader made the book
+// available offline (puffteach-offline.js put the pages in the same cache): then every other
+// request of the site goes to the network first and, failing that, to the cache.
 const CACHE = "puffteach-__VERSION__";
+const OFFLINE = new URL(self.location.href).searchParams.get("offline") === "1";
 self.addEventListener("install", (event) => {
   self.skipWaiting();
   // Chrome's static routing: every other request (the pages, their styles and scripts) goes
-  // straight to the network, without waiting for this worker to start
-  if (event.addRoutes) {
+  // straight to the network, without waiting for this worker to start (not when offline)
+  if (event.addRoutes && !OFFLINE) {
     const mine = new URLPattern({ pathname: "*/_static/__PREFIX__/*" });
     const others = { condition: { not: { urlPattern: mine } }, source: "network" };
     const pages = { condition: { requestMode: "navigate" }, source: "network" };
@@ -163,10 +168,25 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (!url.pathname.includes("/_static/__PREFIX__/")) return;
+  if (!url.pathname.includes("/_static/__PREFIX__/")) {
+    if (!OFFLINE) return;
+    // the book made available offline: the network first, else the copy kept
+    event.respondWith(fetch(request).catch(async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(request, { ignoreSearch: true });
+      if (hit) return hit;
+      if (request.mode === "navigate" && url.pathname.endsWith("/")) {
+        const index = await cache.match(new URL("index.html", url), { ignoreSearch: true });
+        if (index) return index;
+      }
+      return Response.error();
+    }));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(request);
+    // "?v=" only names the version, as the cache's own name does
+    const hit = await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
     const response = await fetch(request);
     if (response.ok && response.status === 200) await cache.put(request, response.clone());
@@ -479,6 +499,11 @@ def _page_config(
         "worker": f"engine-worker.js?v={vendor.cache_version}",
         "ui": ui_words(language or "en"),
         "preboot": preboot,
+        # the offline control (puffteach-offline.js): the service worker's cache and the list
+        # of the site's files (scripts/build_book.py writes it at the site's root)
+        "cache": f"puffteach-{vendor.cache_version}",
+        "sw": up + pathto(SERVICE_WORKER_NAME, 1),
+        "offline": up + pathto(OFFLINE_MANIFEST, 1) if shared else None,
     }
     sw = up + pathto(SERVICE_WORKER_NAME, 1)
     widgets = f"{base}widgets/"
@@ -497,8 +522,11 @@ def _page_config(
         "// a page opened from disk says so on its live boards (puffteach-book.css)\n"
         'if (location.protocol === "file:") document.documentElement.classList.add("pt-file");\n'
         "// the service worker caches the engine's files for the next page and the next visit\n"
+        "// (?offline=1 once the reader made the book available offline: puffteach-offline.js)\n"
         'else if ("serviceWorker" in navigator) window.__puffteachSW = navigator.serviceWorker'
-        f".register({json.dumps(sw)}).catch(() => null);\n"
+        f".register({json.dumps(sw)} + (function () {{ try {{ return localStorage.getItem("
+        '"puffteach-offline") ? "?offline=1" : ""; } catch (e) { return ""; } })())'
+        ".catch(() => null);\n"
         "// a live board's engine starts now (the next visits: the service worker serves it)\n"
         'if (location.protocol !== "file:") ' + PREBOOT_JS + "\n"
         "// where the html-manager's CSS finds its fonts\n"
@@ -528,6 +556,8 @@ def _html_page_context(
         app.add_js_file("puffteach-live.js", type="module")
     if 'class="puffteach-play"' in body_html:
         app.add_js_file("puffteach-play.js", type="module")
+    if 'class="puffteach-offline"' in body_html:
+        app.add_js_file("puffteach-offline.js", type="module")
 
 
 def _build_finished(app: Sphinx, exception: BaseException | None) -> None:
