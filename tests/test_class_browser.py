@@ -107,20 +107,25 @@ def place(colour: str, where: str) -> str:
     return f'#board g.pt[data-{side}="{where}"]'
 
 
-def click_step(page: Any, selector: str, rev: int) -> int:
+def click_step(page: Any, selector: str, rev: int) -> dict[str, Any]:
     """Click ``selector`` on ``page`` and wait until the server's answer (revision ``rev`` + 1)
-    has reached the page; the new revision."""
+    has reached the page and its board: ``{"last": LAST, "sig": SIG of the board}``."""
     page.click(selector)
     try:
-        page.wait_for_function(
-            "r => window.__last && window.__last.rev > r", arg=rev, timeout=10_000
+        handle = page.wait_for_function(
+            f"""r => {{
+              const m = window.__last;
+              return m && m.rev > r && JSON.stringify({{last: ({LAST})(), sig: ({SIG})("#board")}});
+            }}""",
+            arg=rev,
+            timeout=10_000,
         )
     except Exception as e:  # noqa: BLE001 - say what the page said
         raise AssertionError(
             f"no answer to a click on {selector}: " + page.locator("#error").inner_text()
         ) from e
-    got: int = page.evaluate("() => window.__last.rev")
-    assert got == rev + 1, (got, rev)
+    got: dict[str, Any] = json.loads(handle.json_value())
+    assert got["last"]["rev"] == rev + 1, (got["last"]["rev"], rev)
     return got
 
 
@@ -232,67 +237,67 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                 "is to move"
             )
 
-            def shown_everywhere(mover: Page, rev: int) -> None:
-                """The step (revision ``rev``) that ``mover`` made is shown by the other pupil,
-                the spectator, the teacher's overview card and the teacher's big board."""
-                want = mover.evaluate(SIG, "#board")
+            def shown_everywhere(mover: Page, got: dict[str, Any]) -> dict[str, Any]:
+                """The step that ``mover`` made (``got``: its revision, its board) is shown by
+                the other pupil, the spectator, the teacher's overview card (its revision and
+                small board) and the teacher's big board; ``got["last"]``."""
+                want, rev = got["sig"], got["last"]["rev"]
                 points = " ".join(x.rsplit(":", 1)[0] for x in want.split() if x[0] == "p")
-                for page, sel in (
-                    (seat["b"] if seat["w"] is mover else seat["w"], "#board"),
-                    (spectator, "#board"),
-                    (teacher, "#big-board"),
+                for page, check in (
+                    (seat["b"] if seat["w"] is mover else seat["w"], f"({SIG})('#board') === want"),
+                    (spectator, f"({SIG})('#board') === want"),
+                    (
+                        teacher,
+                        f"""({SIG})('#big-board') === want && (() => {{
+                          const card = document.querySelector(".table-card");
+                          return card && Number(card.dataset.rev) === rev
+                            && ({POINTS})(card.querySelector(".small")) === points;
+                        }})()""",
+                    ),
                 ):
                     try:
                         page.wait_for_function(
-                            f"([sel, want]) => ({SIG})(sel) === want", arg=[sel, want]
+                            f"([want, rev, points]) => {check}", arg=[want, rev, points]
                         )
                     except Exception as e:  # noqa: BLE001
                         raise AssertionError(
-                            f"revision {rev} not shown on {page.url} {sel}: "
-                            f"{page.evaluate(SIG, sel)} != {want}"
+                            f"revision {rev} not shown on {page.url}: "
+                            f"{page.evaluate(SIG, '#board')} != {want}"
                         ) from e
-                teacher.wait_for_function(
-                    f"""([rev, points]) => {{
-                      const card = document.querySelector(".table-card");
-                      return card && Number(card.dataset.rev) === rev
-                        && ({POINTS})(card.querySelector(".small")) === points;
-                    }}""",
-                    arg=[rev, points],
-                )
+                out: dict[str, Any] = got["last"]
+                return out
 
             # the whole game, by clicks: roll, a checker, its target, ... to the end
             rng = random.Random(CHOICE_SEED)
             steps = rolls = 0
             reloaded = False
-            now = first[0]
+            now = last(seat[to_move])
             while now["status"] == "playing" and not now["outcome"]:
                 assert steps < MAX_STEPS, "the game did not end"
-                mover = seat[now["to_move"]]
                 colour = now["to_move"]
-                now = last(mover)
+                mover = seat[colour]
+                if mover is not seat[now["seat"]]:  # the other pupil's turn: their page's view
+                    now = last(mover)
                 rev = now["rev"]
                 if now["can_roll"]:
                     rolls += 1
-                    rev = click_step(mover, "#board button.pt-roll", rev)
-                    shown_everywhere(mover, rev)
+                    now = shown_everywhere(mover, click_step(mover, "#board button.pt-roll", rev))
                     steps += 1
                 elif now["can_name_pasch"]:  # (not in bräde; Puff names its pasch)
                     mover.select_option("#board select.pt-namesel", index=0)
-                    rev = click_step(mover, "#board button.pt-name", rev)
-                    shown_everywhere(mover, rev)
+                    now = shown_everywhere(mover, click_step(mover, "#board button.pt-name", rev))
                     steps += 1
                 elif now["can_end_roll"]:
-                    rev = click_step(mover, "#board button.pt-end", rev)
-                    shown_everywhere(mover, rev)
+                    now = shown_everywhere(mover, click_step(mover, "#board button.pt-end", rev))
                     steps += 1
                 else:
                     assert now["legal_moves"], now
                     move = rng.choice(now["legal_moves"])
                     src, dst = move.rstrip("*").split("/")
-                    rev = click_step(mover, place(colour, src), rev)  # the checker ...
-                    shown_everywhere(mover, rev)
-                    rev = click_step(mover, place(colour, dst), rev)  # ... to its target
-                    shown_everywhere(mover, rev)
+                    got = click_step(mover, place(colour, src), rev)  # the checker ...
+                    rev = shown_everywhere(mover, got)["rev"]
+                    got = click_step(mover, place(colour, dst), rev)  # ... to its target
+                    now = shown_everywhere(mover, got)
                     steps += 2
                     if rolls == 3 and not reloaded:
                         # a refresh sits down at the same seat with the same position
@@ -305,10 +310,10 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                         same_counts(mover, BIG, moved)
                         expect(mover.locator("#join")).to_be_hidden()
                         mover.wait_for_function(
-                            "r => window.__last && window.__last.rev === r", arg=rev
+                            "r => window.__last && window.__last.rev === r", arg=now["rev"]
                         )
-                        assert last(mover)["seat"] == colour
-                now = last(mover)
+                        now = last(mover)
+                        assert now["seat"] == colour
             assert reloaded and rolls >= 10, (reloaded, rolls)
             outcome = now["outcome"]
             assert outcome and outcome["winner"] in ("w", "b"), now
