@@ -189,7 +189,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
 
             # two pupils join by the code (pre-filled from ?code=)
             pupils = []
-            for name in ("Ada", "Bo"):
+            for name in ("Ada", "<b>Bo</b>"):  # a name is text wherever it is shown
                 p = new_page()
                 p.goto(f"{site}/class/join?code={code}")
                 expect(p.locator("input[name=code]")).to_have_value(code)
@@ -197,7 +197,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                 p.click("#join button[type=submit]")
                 expect(p.locator("#waiting")).to_contain_text(name)
                 pupils.append(p)
-            names = {id(pupils[0]): "Ada", id(pupils[1]): "Bo"}
+            names = {id(pupils[0]): "Ada", id(pupils[1]): "<b>Bo</b>"}
             expect(teacher.locator("li.pupil")).to_have_count(2)
             expect(teacher.locator("li.pupil .where").first).to_contain_text("online")
 
@@ -211,8 +211,17 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                 expect(p.locator("button.pt-redo")).to_be_hidden()
                 expect(p.locator("select.pt-die1")).to_be_hidden()
                 expect(p.locator("button.pt-hint")).to_be_hidden()  # hints are off in this class
+                expect(p.locator("input.pt-tutor")).to_be_hidden()  # and so is the tutor
+            expect(teacher.locator("li.pupil .name").nth(1)).to_have_text("<b>Bo</b>")
+            # the teacher allows hints: the pupils' pages offer Hint at once (taken back below)
+            teacher.check("#hints")
+            for p in pupils:
+                expect(p.locator("button.pt-hint")).to_be_visible()
+                expect(p.locator("input.pt-tutor")).to_be_hidden()
+            expect(pupils[0].locator("#vs")).to_contain_text("<b>Bo</b>")
             expect(teacher.locator(".table-card")).to_have_count(1)
             expect(teacher.locator(".table-card .small svg")).to_have_count(1)
+            expect(teacher.locator(".table-card .names")).to_contain_text("<b>Bo</b>")
             # a click on the small board watches the table full size (read-only)
             teacher.click(".table-card .small")
             expect(teacher.locator("#big-board .pt-board svg")).to_be_visible()
@@ -270,7 +279,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
             # the whole game, by clicks: roll, a checker, its target, ... to the end
             rng = random.Random(CHOICE_SEED)
             steps = rolls = 0
-            reloaded = False
+            reloaded = hinted = False
             now = last(seat[to_move])
             while now["status"] == "playing" and not now["outcome"]:
                 assert steps < MAX_STEPS, "the game did not end"
@@ -292,6 +301,18 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                     steps += 1
                 else:
                     assert now["legal_moves"], now
+                    if not hinted:
+                        # the first pupil to choose a play asks for a hint: their page alone
+                        # shows the best plays; then the teacher turns hints off again
+                        hinted = True
+                        mover.click("#board button.pt-hint")
+                        expect(mover.locator("#board .pt-hintlist li")).not_to_have_count(0)
+                        for p in (seat["w"], seat["b"], spectator):
+                            if p is not mover:
+                                expect(p.locator("#board .pt-hintbox")).to_be_hidden()
+                        teacher.uncheck("#hints")
+                        for p in pupils:
+                            expect(p.locator("button.pt-hint")).to_be_hidden()
                     move = rng.choice(now["legal_moves"])
                     src, dst = move.rstrip("*").split("/")
                     got = click_step(mover, place(colour, src), rev)  # the checker ...
@@ -314,7 +335,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                         )
                         now = last(mover)
                         assert now["seat"] == colour
-            assert reloaded and rolls >= 10, (reloaded, rolls)
+            assert reloaded and hinted and rolls >= 10, (reloaded, hinted, rolls)
             outcome = now["outcome"]
             assert outcome and outcome["winner"] in ("w", "b"), now
             assert now["status"] == "finished"  # a match of one game

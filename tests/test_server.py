@@ -274,7 +274,20 @@ def test_refusals_are_clear_and_change_nothing(db: str) -> None:
         assert err(spec, act)["key"] == "server.error.not_allowed"
         # nothing changed; the right pupil can still play the same revision
         mover.send(act)
-        assert mover.until(lambda m: table_msg(m, rev))["rev"] == rev + 1
+        rolled = mover.until(lambda m: table_msg(m, rev))
+        assert rolled["rev"] == rev + 1
+        # the teacher stops the table: every action is refused until the teacher starts it
+        t.send({"type": "stop", "table": tid})
+        stopped = mover.until(lambda m: table_msg(m, rev + 1))
+        assert stopped["table"]["status"] == "stopped"
+        step = {**act, "rev": stopped["rev"], "action": choose(stopped["state"], random.Random(1))}
+        assert err(mover, step)["key"] == "server.error.stopped"
+        t.send({"type": "start", "table": tid})
+        started = mover.until(lambda m: table_msg(m, stopped["rev"]))
+        assert started["table"]["status"] == "playing"
+        assert started["state"]["record"] == rolled["state"]["record"]
+        mover.send({**step, "rev": started["rev"]})
+        assert mover.until(lambda m: table_msg(m, started["rev"]))["rev"] == started["rev"] + 1
         # a huge frame closes the connection (after its error)
         huge = WS(base, None)
         huge.send_raw("x" * 20000)
@@ -621,6 +634,7 @@ def test_tutor_only_when_the_teacher_allows(tmp_path: Path) -> None:
         assert pa.type("error")["key"] == "server.error.hints_off"
         t.send({"type": "settings", "tutor": True})
         t.until(lambda m: m.get("type") == "overview" and m["class"]["tutor"] is True)
+        assert pa.type("class")["class"]["tutor"] is True  # the pupil's page is told at once
         act({"type": "tutor", "on": True})
         on = pa.until(lambda m: m.get("type") == "table" and m.get("private") is True)
         assert on["state"]["tutor"] is True
@@ -668,6 +682,7 @@ def test_tutor_only_when_the_teacher_allows(tmp_path: Path) -> None:
         # the teacher turns it off: the pupil's messages say so, the tutor is refused again
         t.send({"type": "settings", "tutor": False})
         t.until(lambda m: m.get("type") == "overview" and m["class"]["tutor"] is False)
+        assert pa.type("class")["class"]["tutor"] is False
         act({"type": "tutor", "on": True})
         assert pa.type("error")["key"] == "server.error.hints_off"
         for c in (t, pa, spec):

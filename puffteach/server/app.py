@@ -868,11 +868,13 @@ class ClassServer:
             if name in msg:
                 settings[name] = security.get_bool(msg, name)
         await self.update_class(cls.id, settings=settings)
-        if not settings.get("tutor"):  # the pupils' tutors go off
-            for conns in self.online.values():
-                for c in conns:
-                    if c.class_id == cls.id:
+        public = public_settings(await self.get_class(cls.id))
+        for conns in self.online.values():  # the pupils' pages show or hide Hint and Tutor
+            for c in conns:
+                if c.class_id == cls.id:
+                    if not settings.get("tutor"):  # the pupils' tutors go off
                         c.tutor, c.verdict = False, None
+                    c.send({"type": "class", "class": public})
         await self.send_overview(cls.id)
 
     async def m_remove_pupil(self, conn: Conn, msg: dict[str, Any]) -> None:

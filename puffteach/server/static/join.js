@@ -67,6 +67,10 @@ function onMessage(msg) {
     form.hidden = true;
     $("#seat").hidden = false;
     $("#error").textContent = "";
+  } else if (msg.type === "class") { // the teacher turned Hint or Tutor on or off
+    sit.cls = msg.class;
+    $("#board").classList.toggle("no-hints", !msg.class.hints);
+    $("#board").classList.toggle("no-tutor", !msg.class.tutor);
   } else if (msg.type === "lobby") {
     $("#play").hidden = true;
     $("#waiting").textContent = t("server.join.waiting", { name: msg.you.name });
