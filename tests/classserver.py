@@ -81,10 +81,10 @@ def server_thread(database: str, **kw: Any) -> Iterator[str]:
 
 @contextlib.contextmanager
 def server_process(
-    database: str, port: int | None = None, testing: bool = False
+    database: str, port: int | None = None, testing: bool = False, book: Path | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``python -m puffteach serve`` as a subprocess on a loopback port (``testing``: a new
-    class may be given its dice seed)."""
+    class may be given its dice seed; ``book``: the built site it serves at ``/``)."""
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PUFFTEACH_SERVER_TESTING", None)
@@ -101,7 +101,7 @@ def server_process(
             "--database",
             database,
             "--book",
-            "/nonexistent",
+            str(book or "/nonexistent"),
         ],
         env=env,
         stdout=subprocess.DEVNULL,

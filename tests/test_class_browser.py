@@ -401,3 +401,67 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
             browser.close()
     assert not errors, errors
     assert not blocked, blocked
+
+
+def test_the_book_plays_at_a_plain_http_lan_address(built_site: Path) -> None:
+    """``serve`` serves the built book too. Reached at a LAN address over plain http (not
+    localhost: no secure context, so no service worker and no clipboard), a chapter's live board
+    still starts the engine (Pyodide in a Web Worker, from the site's own files) and plays; no
+    request fails, none goes to another host, no page error."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium")
+    from playwright.sync_api import Route, expect, sync_playwright
+
+    db = f"sqlite:///{tempfile.mkdtemp(prefix='puffteach-book-')}/classes.sqlite3"
+    port = free_port()
+    with server_process(db, port=port, book=built_site), sync_playwright() as pw:
+        site = f"http://{HOST}:{port}"
+        args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=args)
+        blocked: list[str] = []
+        failed: list[str] = []
+        errors: list[str] = []
+
+        def only_local(route: Route) -> None:
+            if urlparse(route.request.url).hostname == HOST:
+                route.continue_()
+            else:
+                blocked.append(route.request.url)
+                route.abort()
+
+        try:
+            page = browser.new_context(locale="en-GB").new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on(
+                "response",
+                lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+            )
+            page.route("**/*", only_local)
+            page.goto(site + "/en/book/02-lt-puff.html")
+            assert page.evaluate("window.isSecureContext") is False
+            assert page.evaluate("typeof navigator.serviceWorker") == "undefined"
+            fig = page.locator("figure#fig-live-first-pasch")
+            expect(fig.locator(".pt-board svg")).to_be_visible()
+            expect(fig.locator(".puffteach-widget")).to_have_attribute(
+                "data-engine", "ready", timeout=240_000
+            )
+            # the engine answers: dice 5 5 set, the waiting checkers enter on point 5
+            fig.locator("select.pt-die1").select_option("5")
+            fig.locator("select.pt-die2").select_option("5")
+            fig.locator("button.pt-setdice").click()
+            expect(fig.locator(".pt-dice .pt-die.pt-due")).to_have_text(["5", "5", "2", "2"])
+            fig.locator('g.pool[data-pool="w0"]').click()
+            target = fig.locator('g.pt[data-point="5"]')
+            expect(target).to_have_attribute("data-target", "1")
+            target.click()
+            expect(fig.locator("input.pt-position")).to_have_value("W:0x14,5 B:0x15 w")
+            # the site's root opens the book; the class pages are beside it
+            page.goto(site + "/")
+            expect(page).to_have_url(re.compile(rf"^{re.escape(site)}/en/"))
+            page.goto(site + "/class/join")
+            expect(page.locator("#join button[type=submit]")).to_have_text("Join")
+        finally:
+            browser.close()
+    assert not errors, errors
+    assert not blocked, blocked
+    assert not failed, failed

@@ -358,6 +358,16 @@ def test_http_validation_rate_limits_retention_and_files(tmp_path: Path) -> None
             assert "max-age" in r.headers["cache-control"]
         page = httpx.get(f"{base}/en/")
         assert page.status_code == 200 and page.headers["cache-control"] == "no-cache"
+        # the book's links are followed (build_book.py links OUT/en), but nothing leaves it
+        import socket
+
+        (tmp_path / "secret.txt").write_text("secret")
+        host, _, port = base.removeprefix("http://").partition(":")
+        for path in ("/../secret.txt", "/en/../../secret.txt", "/en/..%2F..%2Fsecret.txt"):
+            with socket.create_connection((host, int(port))) as sock:
+                sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                answer = sock.recv(4096)
+            assert answer.startswith(b"HTTP/1.1 404") and b"secret" not in answer, path
         words = httpx.get(base + "/api/words?lang=de").json()
         assert words["server.error.not_your_turn"] == "du bist nicht am Zug"
         svg = httpx.get(f"{base}/api/classes/{cls['class_id']}/qr.svg", headers=auth(cls))

@@ -1224,7 +1224,9 @@ def create_app(
     ]
     book = Path(book_dir) if book_dir else None
     if book is not None and book.is_dir():
-        routes.append(Mount("/", app=Cached(directory=book, html=True)))
+        # (follow_symlink: scripts/build_book.py makes OUT/en, OUT/sv, OUT/de links to the
+        # builds beside OUT; ".." still cannot leave the book)
+        routes.append(Mount("/", app=Cached(directory=book, html=True, follow_symlink=True)))
     else:
         routes.append(Route("/", root))
     app = Starlette(routes=routes, lifespan=lifespan)
