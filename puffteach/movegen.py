@@ -7,6 +7,14 @@ possible (free regimes: PI's unequal dice, bräde). This one machine serves ``Ga
 step, with undo), ``legal_moves``, whole-play listing and fast random play
 (:func:`random_step`); what differs between Puff and bräde is asked of the rule set's family:
 single steps (its check chain), plans, wins, scoring and state keys.
+
+Every roll is planned by :func:`plans` (the one validating entry) and walked by the same
+moves: settle (forfeit what cannot be moved), choose a step, advance, :func:`finish`. The
+*step* strategy walks Turns (:func:`begin`, :func:`turn_steps`, :func:`push`); the *sample*
+strategy walks plain values (:func:`random_play`: ``_random_ordered``, ``_random_free`` and
+its fresh pair ``_random_pair``; :func:`random_step` is the free walker's first step); the
+*enumerate* strategy is :mod:`puffteach.listing` (int keys for ordered rolls, stepping for
+free ones). CONTRIBUTING ("The roll walker") says why they keep their own loops.
 """
 
 from __future__ import annotations
