@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .messages import catalogue, text
+from .messages import CatalogueError, catalogue, text
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -72,7 +72,7 @@ def word(field: str, value: object, lang: str) -> str:
     words for fails the build until they are written."""
     key = f"table.{field}.{value}"
     if key not in catalogue(lang):
-        raise ValueError(
+        raise CatalogueError(
             f"the book has no words for {field}={value!r}; "
             f"add {key!r} to puffteach/catalogue/<lang>/tables.json"
         )

@@ -24,7 +24,7 @@ from .listing import (
     iter_plays,
     iter_turn_plays,
 )
-from .messages import DEFAULT, LANGUAGES, Message, glossary
+from .messages import DEFAULT, LANGUAGES, Message, glossary, help_lang
 from .messages import text as message_text
 from .movegen import begin, plans, push
 from .position import Position
@@ -40,81 +40,41 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError("error.cli.usage", prog=self.prog, error=message)
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="puffteach", description="The puffteach rules engine as JSON.")
+def _parser(lang: str = DEFAULT) -> argparse.ArgumentParser:
+    """The command line; its ``--help`` words (catalogue ``cli.*``) in ``lang``."""
+
+    def h(key: str, **params: object) -> str:
+        return message_text(f"cli.{key}", lang, **params).replace("%", "%%")
+
+    p = _Parser(prog="puffteach", description=h("description"))
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name, helptext in (
-        ("plays", "every distinct legal play of a roll"),
-        ("explain", "why a move is or is not allowed"),
-        ("hint", "the best plays of a roll, ranked by a computer player, with reasons"),
-    ):
-        s = sub.add_parser(name, help=helptext)
-        s.add_argument("--rules", required=True, help="rule set, e.g. kontrar-puff+generalpasch")
-        s.add_argument("--position", required=True, help="position, e.g. 'W:0x15 B:0x15 w'")
-        s.add_argument(
-            "--dice",
-            required=True,
-            nargs="+",
-            metavar="DIE",
-            help="one or two dice (one value: a one-die roll)",
-        )
+    for name in ("plays", "explain", "hint"):
+        s = sub.add_parser(name, help=h(f"command.{name}"))
+        s.add_argument("--rules", required=True, help=h("rules"))
+        s.add_argument("--position", required=True, help=h("position"))
+        s.add_argument("--dice", required=True, nargs="+", metavar="DIE", help=h("dice"))
         if name == "plays":
-            s.add_argument(
-                "--limit",
-                metavar="N",
-                help='list only the first N plays ("count" still counts them all)',
-            )
-            s.add_argument(
-                "--stage",
-                metavar="1|2",
-                help="a later pasch in two stages: 1 lists the ways to play the rolled faces "
-                "(its first four moves), 2 the completions of one of them (--after)",
-            )
-            s.add_argument(
-                "--after",
-                metavar="MOVES",
-                help="with --stage 2: the moves of a first-stage result, e.g. '3/5 3/5 8/10 8/10'",
-            )
-            s.add_argument(
-                "--named",
-                metavar="X",
-                help="with --stage 2: the pasch X-X named for a generalpasch (default: as rolled)",
-            )
+            s.add_argument("--limit", metavar="N", help=h("limit"))
+            s.add_argument("--stage", metavar="1|2", help=h("stage"))
+            s.add_argument("--after", metavar="MOVES", help=h("after"))
+            s.add_argument("--named", metavar="X", help=h("named"))
         if name == "hint":
-            s.add_argument(
-                "--level",
-                default=None,
-                help="the hint's level: the rule set's ladder without random, or grandmaster "
-                "(default: expert)",
-            )
-            s.add_argument("--top", metavar="N", help="how many plays to list (default 5)")
+            s.add_argument("--level", default=None, help=h("level"))
+            s.add_argument("--top", metavar="N", help=h("top"))
         if name == "explain":
-            s.add_argument(
-                "--move",
-                required=True,
-                help="FROM/TO (several separated by spaces: the last is explained)",
-            )
-        _add_lang(s)
-    sub.add_parser(
-        "serve",
-        help="the class server: the book and the class rooms (needs puffteach[server])",
-        add_help=False,
-    )
-    r = sub.add_parser("rules", help="list rule sets, or describe one")
-    r.add_argument("spec", nargs="?", help="a rule set, e.g. brade-standard+8b")
-    _add_lang(r)
-    g = sub.add_parser("glossary", help="the board's words and what they mean, in --lang")
-    _add_lang(g)
+            s.add_argument("--move", required=True, help=h("move"))
+        _add_lang(s, h("lang", default=DEFAULT))
+    sub.add_parser("serve", help=h("command.serve"), add_help=False)
+    r = sub.add_parser("rules", help=h("command.rules"))
+    r.add_argument("spec", nargs="?", help=h("spec"))
+    _add_lang(r, h("lang", default=DEFAULT))
+    g = sub.add_parser("glossary", help=h("command.glossary"))
+    _add_lang(g, h("lang", default=DEFAULT))
     return p
 
 
-def _add_lang(s: argparse.ArgumentParser) -> None:
-    s.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=DEFAULT,
-        help=f"language of the words printed (default {DEFAULT})",
-    )
+def _add_lang(s: argparse.ArgumentParser, helptext: str) -> None:
+    s.add_argument("--lang", choices=LANGUAGES, default=DEFAULT, help=helptext)
 
 
 def _lang(argv: list[str]) -> str:
@@ -335,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         return serve(argv[1:])
     if any(a in ("-h", "--help") for a in argv):
         try:
-            _parser().parse_args(argv)
+            _parser(help_lang(argv)).parse_args(argv)
         except SystemExit:
             return 0
         except _UsageError:
@@ -356,9 +316,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"puffteach: {msg.splitlines()[0]}", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - never a traceback on the command line
-        print(
-            f"puffteach: internal error: {type(e).__name__}: {e}".splitlines()[0], file=sys.stderr
+        line = message_text(
+            "error.cli.internal", help_lang(argv), kind=type(e).__name__, error=str(e)
         )
+        print(f"puffteach: {line.splitlines()[0]}", file=sys.stderr)
         return 1
     print(json.dumps(result, ensure_ascii=False))
     return 0

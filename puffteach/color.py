@@ -24,13 +24,13 @@ class Color(IntEnum):
 
     @classmethod
     def parse(cls, letter: str) -> Color:
-        if letter == "w":
-            return WHITE
-        if letter == "b":
-            return BLACK
-        raise ValueError(f"a side is 'w' or 'b', got {letter!r}")
+        """``w`` or ``b`` as a colour; a ``KeyError`` naming anything else (this module is
+        below the catalogue: a reader of a user's text says it in words, as
+        ``Position.parse`` does with ``error.position.turn``)."""
+        return _BY_LETTER[letter]
 
 
 WHITE: Final = Color.WHITE
 BLACK: Final = Color.BLACK
 COLORS: Final = (WHITE, BLACK)
+_BY_LETTER: Final = {"w": WHITE, "b": BLACK}

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from .board import BLACK, OFF, WHITE, from_physical, to_physical
 from .color import Color
+from .errors import LocalizedError
 from .messages import text
 from .position import Position
 from .rules import RuleSet
@@ -46,6 +47,10 @@ def _side(position: Position, rs: RuleSet, side: int, view: str, lang: str) -> s
     return text("describe.side", lang, side=Color(side), items=listed)
 
 
+#: the numberings a description names its points in
+VIEWS = ("physical", "white", "black")
+
+
 def describe(
     position: Position,
     rules: RuleSet | str | None = None,
@@ -58,8 +63,8 @@ def describe(
     given) and the side to move. ``view`` is the numbering the points are named in
     (``physical``, ``white`` or ``black``); ``lang`` the catalogue's language."""
     rs = parse_rules("kontrar-puff" if rules is None else rules)
-    if view not in ("physical", "white", "black"):
-        raise ValueError(f"unknown view {view!r}; choose one of physical, white, black")
+    if view not in VIEWS:
+        raise LocalizedError("error.describe.view", got=repr(view), views=", ".join(VIEWS))
     parts = [_side(position, rs, side, view, lang) for side in (WHITE, BLACK)]
     if view != "physical":
         parts.append(text("describe.numbering", lang, side=Color("wb".index(view[0]))))

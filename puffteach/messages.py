@@ -30,10 +30,12 @@ from .color import Color
 __all__ = [
     "LANGUAGES",
     "Message",
+    "CatalogueError",
     "MessageError",
     "Number",
     "catalogue",
     "glossary",
+    "help_lang",
     "language",
     "render",
     "text",
@@ -48,6 +50,11 @@ _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\|([^|{}]*)\|([^|{}]*))?\}")
 
 class MessageError(ValueError):
     """An unknown language or key, or a template whose parameters are not given."""
+
+
+class CatalogueError(MessageError):
+    """The catalogue lacks a key or a parameter the code uses, or has a key twice: a bug, whose
+    words are for the developer who adds the key (``tests/test_kernel.py`` checks every key)."""
 
 
 class Number(NamedTuple):
@@ -103,8 +110,18 @@ def _json_value(v: object) -> object:
 def language(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`; MessageError (a ValueError) otherwise."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise MessageError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+        languages = ", ".join(LANGUAGES)
+        raise MessageError(text("error.language", DEFAULT, got=repr(lang), languages=languages))
     return lang
+
+
+def help_lang(argv: list[str]) -> str:
+    """The ``--lang`` a command line asks for, read before it is parsed (for ``--help``)."""
+    for i, a in enumerate(argv):
+        value = argv[i + 1] if a == "--lang" and i + 1 < len(argv) else a.partition("=")[2]
+        if (a == "--lang" or a.startswith("--lang=")) and value in LANGUAGES:
+            return value
+    return DEFAULT
 
 
 @cache
@@ -119,7 +136,7 @@ def catalogue(lang: str = DEFAULT) -> dict[str, str]:
         data = json.loads(entry.read_text(encoding="utf-8"))
         for key, template in data.items():
             if key in out:
-                raise MessageError(f"key {key!r} defined twice in the {lang} catalogue")
+                raise CatalogueError(f"key {key!r} defined twice in the {lang} catalogue")
             out[key] = template
     return out
 
@@ -129,13 +146,13 @@ def render(message: Message, lang: str = DEFAULT) -> str:
     table = catalogue(lang)
     template = table.get(message.key)
     if template is None:
-        raise MessageError(f"no message {message.key!r} in the {lang} catalogue")
+        raise CatalogueError(f"no message {message.key!r} in the {lang} catalogue")
     params = dict(message.params)
 
     def field(m: re.Match[str]) -> str:
         name, one, other = m.group(1), m.group(2), m.group(3)
         if name not in params:
-            raise MessageError(f"message {message.key!r} needs the parameter {name!r}")
+            raise CatalogueError(f"message {message.key!r} needs the parameter {name!r}")
         value = params[name]
         if one is not None:
             n = value if isinstance(value, int) else 0

@@ -28,31 +28,18 @@ class PositionError(LocalizedError):
     """A position string or a position's contents are malformed."""
 
 
-#: Keys beyond the four fixed ones, with what they mean. Values are non-negative integers.
-EXTRA_KEYS: Final[dict[str, str]] = {
-    "wrolled": "White has made the first roll of the game (long-puff-entry)",
-    "brolled": "Black has made the first roll of the game (long-puff-entry)",
-    "wentered": "White has had all fifteen checkers entered (long-puff-entry (d))",
-    "bentered": "Black has had all fifteen checkers entered (long-puff-entry (d))",
-    "wonedie": "one-die rolls White still owes in a one-die series (bräde RV 15)",
-    "bonedie": "one-die rolls Black still owes in a one-die series (bräde RV 15)",
-    "wseries": "one-die series White has started this game (bräde RV 15b)",
-    "bseries": "one-die series Black has started this game (bräde RV 15b)",
-    "wreroll": "White has used the once-per-game re-roll (bräde RV 25)",
-    "breroll": "Black has used the once-per-game re-roll (bräde RV 25)",
-    "wsix": "White's first-roll six on point 7 stands (bräde RV 2b/2c)",
-    "bsix": "Black's first-roll six on point 7 stands (bräde RV 2b/2c)",
-    "wbanded": "White has had a band in his third or fourth quarter (bräde RV 4a/4c)",
-    "bbanded": "Black has had a band in his third or fourth quarter (bräde RV 4a/4c)",
-    "wjanblotta": "White has had his janblotta out (bräde RV 4a)",
-    "bjanblotta": "Black has had his janblotta out (bräde RV 4a)",
-}
 FIXED_KEYS: Final = ("wpasch", "bpasch", "streak", "general")
 
 #: the per-side keys (the notation writes them with the side's letter: ``wbanded``, ``bonedie``)
 SideKey = Literal["rolled", "entered", "onedie", "series", "reroll", "six", "banded", "janblotta"]
 SIDE_KEYS: Final[tuple[SideKey, ...]] = get_args(SideKey)
 _SIDE_KEYS: Final = tuple({k: f"{c}{k}" for k in SIDE_KEYS} for c in "wb")
+
+
+#: Keys beyond the four fixed ones (each side's ``SideKey`` with its letter: ``wrolled``,
+#: ``bonedie``; their meanings at :class:`SideState`), in the order an error lists them, with
+#: the ``SideKey`` each is. Values are non-negative integers.
+EXTRA_KEYS: Final[dict[str, SideKey]] = {f"{c}{k}": k for k in SIDE_KEYS for c in "wb"}
 
 
 class SideState(NamedTuple):

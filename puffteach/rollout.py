@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
+from .errors import LocalizedError
 from .families import FAMILIES, family_of
 from .movegen import finish, plans, random_roll_turn
 from .outcome import Outcome
@@ -96,4 +97,4 @@ def random_game(
         pos, outcome, _ = finish(_random_turn(rs, pos, rng))
         if outcome is not None:
             return pos, outcome, n
-    raise RuntimeError(f"no end after {MAX_ROLLS} rolls under {rs.name}")
+    raise LocalizedError("error.rollout.endless", n=MAX_ROLLS, rules=rs.name)

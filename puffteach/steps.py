@@ -64,12 +64,6 @@ class Plan:
     first_roll: bool = False  # long-puff-entry: the player's first roll
     complete: bool = False  # the re-roll only if every move was made (GP; LT variant)
 
-    @property
-    def label(self) -> str:
-        if self.named is not None:
-            return f"generalpasch named as {self.named}-{self.named}"
-        return "-".join(map(str, self.dice))
-
 
 @dataclass(slots=True)
 class Turn:

@@ -438,7 +438,7 @@ class RollReview:
                 tuple(str(m) for m in data["best"]),
             )
         except (KeyError, TypeError) as e:
-            raise ValueError(f"not a reviewed roll: {data!r}") from e
+            raise PlayersError("error.player.review", got=repr(data)) from e
         if made.verdict not in {"best", *(v for v, _ in VERDICTS)}:
             raise ValueError(f"not a verdict: {made.verdict!r}")
         return made

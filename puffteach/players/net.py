@@ -61,6 +61,7 @@ from typing import Final
 
 from ..board import CROSS, OFF
 from ..color import Color
+from ..errors import LocalizedError
 from ..families import FAMILIES, family_of
 from ..position import Position
 from ..rules import RuleSet
@@ -311,14 +312,14 @@ class Net:
         self.n_out = len(b2)
         self.play = play = FAMILIES[family].play
         if self.n_in != input_size(family) or self.n_out != 2 * play.outputs:
-            raise ValueError("net shape does not fit the family's encoding")
+            raise LocalizedError("error.net.shape")
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.meta = meta or {}
         #: the net's share of its estimate at play time (``meta["mix"]``, 1 when absent); the
         #: rest is the hand-written evaluation's, read from the net's own inputs
         self.mix = float(str(self.meta.get("mix", 1.0)))
         if not 0.0 <= self.mix <= 1.0 or (self.mix < 1.0 and play.judged_at is None):
-            raise ValueError(f"a {family} net cannot mix in hand-written values at {self.mix}")
+            raise LocalizedError("error.net.mix", family=family, mix=self.mix)
         #: weight rows already scaled by an input's value (most values recur: pip counts,
         #: checkers on a point, shots out of 36); not the hand-written verdict, which hardly
         #: ever recurs
@@ -392,7 +393,7 @@ class Net:
         outputs are exactly the old net's until training moves them."""
         extra = hidden - self.n_hidden
         if extra < 0:
-            raise ValueError(f"cannot narrow a net of {self.n_hidden} hidden units to {hidden}")
+            raise LocalizedError("error.net.narrow", n=self.n_hidden, hidden=hidden)
         rng = random.Random(seed)
         w1 = [row + [rng.gauss(0.0, scale) for _ in range(extra)] for row in self.w1]
         w2 = [row + [0.0] * extra for row in self.w2]
@@ -429,7 +430,7 @@ class Net:
         if not isinstance(features, list) or [tuple(f) for f in features] != list(
             play.rule_features
         ):
-            raise ValueError("the weights were trained with other rule-set features")
+            raise LocalizedError("error.net.features")
         n_in, n_h, n_out = (int(str(data[k])) for k in ("inputs", "hidden", "outputs"))
         flat1, flat2 = unpack("w1"), unpack("w2")
         w1 = [flat1[i * n_h : (i + 1) * n_h] for i in range(n_in)]

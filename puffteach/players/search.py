@@ -349,7 +349,7 @@ class SearchPlayer:
     # ------------------------------------------------------------------ choosing
     def _pick(self, rs: RuleSet, turns: list[Turn]) -> Play:
         if not turns:
-            raise ValueError("no plan to play")
+            raise PlayersError("error.player.no_plan")
         ranked = self.ranked(rs, turns)
         if len(ranked) == 1:
             return ranked[0][0]

@@ -11,6 +11,7 @@ from typing import Any, Final, Literal, Self, TypedDict
 
 from ..board import Layout
 from ..errors import LocalizedError
+from ..messages import text
 from .ids import RULES, Rule
 
 
@@ -81,7 +82,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if type(self) is RuleSet:
-            raise TypeError("a rule set is a PuffRules or a BradeRules")
+            raise TypeError(text("error.rules.base"))  # a class misused: a TypeError
 
     def __str__(self) -> str:
         return self.name

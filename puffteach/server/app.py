@@ -1178,7 +1178,7 @@ def create_app(
         async def endpoint(request: Request) -> Response:
             path = STATIC / name
             if not path.exists():
-                return PlainTextResponse("not built yet: " + name, status_code=404)
+                return PlainTextResponse(render(Message.of("server.not_built", name=name)), 404)
             return FileResponse(path, headers={"Cache-Control": "no-cache"})
 
         return endpoint

@@ -6,25 +6,28 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..messages import DEFAULT, LANGUAGES, text
+from ..messages import DEFAULT, LANGUAGES, help_lang, text
 from .store import DEFAULT_DATABASE
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="puffteach serve", description="Serve the book and the class rooms."
-    )
+def parser(lang: str = DEFAULT) -> argparse.ArgumentParser:
+    """``serve``'s command line; its ``--help`` words (catalogue ``cli.serve.*``) in ``lang``."""
+
+    def h(key: str) -> str:
+        return text(f"cli.serve.{key}", lang).replace("%", "%%")
+
+    p = argparse.ArgumentParser(prog="puffteach serve", description=h("description"))
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--host", default=None, help="address to bind (default 127.0.0.1)")
-    p.add_argument("--lan", action="store_true", help="bind every interface; print a QR code")
-    p.add_argument("--database", default=DEFAULT_DATABASE, help="SQLAlchemy URL of the store")
-    p.add_argument("--book", default="_build/html", help="the built book (make book)")
+    p.add_argument("--host", default=None, help=h("host"))
+    p.add_argument("--lan", action="store_true", help=h("lan"))
+    p.add_argument("--database", default=DEFAULT_DATABASE, help=h("database"))
+    p.add_argument("--book", default="_build/html", help=h("book"))
     p.add_argument("--lang", choices=LANGUAGES, default=DEFAULT)
     return p
 
 
 def main(argv: list[str]) -> int:
-    args = parser().parse_args(argv)
+    args = parser(help_lang(argv)).parse_args(argv)
     import uvicorn
 
     from . import qr

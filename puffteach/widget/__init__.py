@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..messages import DEFAULT, text
+
 if TYPE_CHECKING:
     from ._board import Board
 
@@ -21,9 +23,6 @@ def __getattr__(name: str) -> Any:
         try:
             from ._board import Board
         except ImportError as e:
-            raise ImportError(
-                f"puffteach.Board needs anywidget ({e}); install it with "
-                "`pip install anywidget` (or `pip install puffteach[widget]`)"
-            ) from e
+            raise ImportError(text("error.widget.anywidget", DEFAULT, error=str(e))) from e
         return Board
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..errors import message_of
+from ..errors import LocalizedError, message_of
 from ..explain import Explanation
 from ..game import Game, GameError, TurnRecord
 from ..messages import DEFAULT, LANGUAGES, Message
@@ -86,7 +86,7 @@ _FINISH: list[Finish] = []
 def register_action(name: str, handler: Handler) -> None:
     """Make ``{"type": name, ...}`` an action, applied by ``handler(ctx, action)``."""
     if not name or not isinstance(name, str):
-        raise ValueError("an action needs a name")
+        raise LocalizedError("error.widget.action_name")
     _HANDLERS[name] = handler
 
 
@@ -108,7 +108,7 @@ def action_names() -> tuple[str, ...]:
 def register_player(name: str, hook: PlayerHook) -> None:
     """Make ``name`` a player that ``{"type": "players", "w": name}`` can choose."""
     if not name or name == "human":
-        raise ValueError("a computer player needs a name other than 'human'")
+        raise LocalizedError("error.widget.player_name")
     PLAYERS[name] = hook
 
 

@@ -361,7 +361,7 @@ def _step(state: State, action: Action) -> State:
     ctx: Ctx | None = None
     try:
         if not isinstance(state, dict):
-            raise TypeError(f"a state is a dict, got {type(state).__name__}")
+            raise refuse("not_a_state", got=type(state).__name__)
         if not isinstance(action, dict):
             raise refuse("not_an_action", got=type(action).__name__)
         kind = action.get("type")

@@ -13,8 +13,10 @@ import json
 from typing import Any
 
 from ..board import to_physical
+from ..errors import message_of
 from ..rules import rules as parse_rules
 from . import protocol
+from .words import lang_of
 
 __all__ = ["initial_json", "players_json", "step_json", "warm_up"]
 
@@ -29,7 +31,8 @@ def step_json(state: str, action: str) -> str:
 
 def initial_json(args: str) -> str:
     """:func:`protocol.initial_state` of ``{"rules", "position", "seed", "view"}`` as JSON
-    text, or ``{"error": ...}`` for a rule set, position or option it refuses."""
+    text, or ``{"error": ...}`` for a rule set, position or option it refuses (in the language
+    of ``view``, as the board would say it)."""
     a: dict[str, Any] = json.loads(args)
     try:
         state = protocol.initial_state(
@@ -39,7 +42,7 @@ def initial_json(args: str) -> str:
             **(a.get("view") or {}),
         )
     except ValueError as e:
-        return json.dumps({"error": str(e)})
+        return json.dumps({"error": message_of(e).text(lang_of(a))})
     return json.dumps(state)
 
 

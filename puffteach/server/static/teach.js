@@ -268,7 +268,7 @@ if (!held) {
   $("#copy").addEventListener("click", async () => {
     const input = $("#address");
     try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
+      if (!navigator.clipboard) throw new Error("clipboard");
       await navigator.clipboard.writeText(input.value); // refused on plain http: fallback below
       $("#copied").textContent = t("server.dash.copied");
     } catch {

@@ -49,19 +49,25 @@ class Bits {
   }
 }
 
+/** A text that is not a packed game: the page says ``ui.play.bad_link`` (the error's message,
+ *  a catalogue key); ``what`` names the fault for a developer (one word). */
+function notPacked(what) {
+  return Object.assign(new Error("ui.play.bad_link"), { what });
+}
+
 class Reader {
   constructor(text) {
     const A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     this.bits = [];
     for (const c of text) {
       const v = A.indexOf(c);
-      if (v < 0) throw new Error(`not a packed game: ${JSON.stringify(c)}`);
+      if (v < 0) throw notPacked("character");
       for (let i = 5; i >= 0; i--) this.bits.push((v >> i) & 1);
     }
     this.at = 0;
   }
   get(n) {
-    if (this.at + n > this.bits.length) throw new Error("the packed game ends too soon");
+    if (this.at + n > this.bits.length) throw notPacked("short");
     let v = 0;
     for (let i = 0; i < n; i++) v = (v << 1) | this.bits[this.at++];
     return v;
@@ -112,12 +118,12 @@ function getMove(reader, dice) {
     for (let i = 0; i < n; i++) s += String.fromCharCode(reader.get(7));
     return s;
   }
-  if (from > 24) throw new Error("not a packed game: a move from beyond the board");
+  if (from > 24) throw notPacked("from");
   const code = reader.get(2);
   if (code === 2) return `${from}/off`;
   const [d0, d1] = dists(dice);
   const dist = code === 0 ? d0 : code === 1 ? d1 : reader.get(3);
-  if (!dist) throw new Error("not a packed game: a move with no roll before it");
+  if (!dist) throw notPacked("distance");
   return `${from}/${from + dist}`;
 }
 
@@ -174,14 +180,14 @@ export function packRecord(record) {
 }
 
 /** The record packed by packRecord, given its rules and start position. Throws an Error
- *  saying what is wrong with a text that is not one. */
+ *  (message ``ui.play.bad_link``, ``what`` the fault) for a text that is not one. */
 export function unpackRecord(text, rules, start) {
   const reader = new Reader(text);
-  if (reader.get(3) !== VERSION) throw new Error("not a packed game of this version");
+  if (reader.get(3) !== VERSION) throw notPacked("version");
   let opening = null;
   if (reader.get(1)) {
     const o = reader.get(6);
-    if (o > 35) throw new Error("not a packed game: no such opening");
+    if (o > 35) throw notPacked("opening");
     opening = [Math.floor(o / 6) + 1, (o % 6) + 1];
   }
   const events = [];
@@ -201,7 +207,7 @@ export function unpackRecord(text, rules, start) {
     else if (code === 43) events.push(["reroll", 1]);
     else if (code === 44) events.push(["resign", 1]);
     else if (code < 51) events.push(["name", code - 44]);
-    else throw new Error("not a packed game: no such event");
+    else throw notPacked("event");
     n = reader.count();
   }
   return { format: RECORD_FORMAT, rules, start, opening, events };

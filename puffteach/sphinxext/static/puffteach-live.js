@@ -30,7 +30,7 @@ export function localModel(initial) {
     off: (name, cb) => handlers.set(name, (handlers.get(name) || []).filter((f) => f !== cb)),
     save_changes: () => {},
     send: () => {
-      throw new Error("puffteach: a static board has no kernel (board.js runs the engine)");
+      throw new Error("puffteach: kernel"); // a static board has none (board.js runs the engine)
     },
   };
 }

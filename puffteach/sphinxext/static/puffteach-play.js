@@ -45,13 +45,15 @@ export function readAddress(hash = location.hash) {
     try {
       out.rec = unpackRecord(p.get("g"), out.rules, p.get("st"));
     } catch (e) {
-      out.recError = String(e.message || e);
+      out.recError = t("bad_link"); // the page's words, not the reader's or the browser's
+      console.warn("puffteach: link", e.what || e);
     }
   } else if (p.get("rec")) {
     try {
       out.rec = JSON.parse(b64decode(p.get("rec")));
     } catch (e) {
-      out.recError = String(e.message || e);
+      out.recError = t("bad_link"); // the page's words, not the reader's or the browser's
+      console.warn("puffteach: link", e.what || e);
     }
   }
   return out;

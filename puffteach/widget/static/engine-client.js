@@ -73,18 +73,18 @@ class EngineClient {
     worker.onmessage = (ev) => this.receive(ev);
     worker.onerror = (ev) => {
       ev.preventDefault();
-      this.failAll(new Error(ev.message || "the engine worker failed"));
+      this.failAll(new Error(ev.message || "ui.engine.failed"));
     };
   }
 
   receive(ev) {
-    const { id, result, error, phases } = ev.data || {};
+    const { id, result, error, params, phases } = ev.data || {};
     // where the boot's time went, updated after the first answer and the snapshot
     if (id === undefined && phases) window.__puffteachBootPhases = phases;
     const p = this.pending.get(id);
     if (!p) return;
     this.pending.delete(id);
-    if (error !== undefined) p.reject(new Error(error));
+    if (error !== undefined) p.reject(Object.assign(new Error(error), { params }));
     else p.resolve(result);
   }
 
@@ -94,7 +94,7 @@ class EngineClient {
     this.preboot = true;
     const later = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
     const already = pre.boot.then((m) => {
-      if (m.error !== undefined) throw new Error(m.error);
+      if (m.error !== undefined) throw Object.assign(new Error(m.error), { params: m.params });
       return m.result;
     });
     this.attach(pre.worker);
@@ -155,6 +155,13 @@ class EngineClient {
   }
 }
 
+/** What went wrong, in the board's words: the worker's own failures are ``ui.engine.*`` keys
+ * (with ``params``); anything else (the browser's, Pyodide's) is shown as it came. */
+export function reason(state, e) {
+  const text = e && e.message ? e.message : String(e);
+  return text.startsWith("ui.") ? say(state, text, (e && e.params) || {}) : text;
+}
+
 /** Start the page's one engine (once); resolves to the EngineClient when it is ready. */
 export function loadEngine(cfg = staticConfig()) {
   if (!window[ENGINE]) {
@@ -192,7 +199,7 @@ function staticSender(model, root, status, start, stop) {
       show("ready", "");
       return engine;
     } catch (e) {
-      show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
+      show("failed", say(cur(), "ui.load_failed", { error: reason(cur(), e) }));
       if (loading) console.warn("puffteach:", e);
       return null;
     }
@@ -239,7 +246,7 @@ function staticSender(model, root, status, start, stop) {
         if (e && e.cancelled) {
           apply({ ...cur(), message: say(cur(), "ui.stopped"), error: null });
         } else {
-          show("failed", say(cur(), "ui.load_failed", { error: e && e.message ? e.message : e }));
+          show("failed", say(cur(), "ui.load_failed", { error: reason(cur(), e) }));
         }
       } finally {
         inFlight = false;

@@ -48,6 +48,11 @@ const DB = "puffteach-engine";
 const STORE = "snapshots";
 
 let engine = null; // a promise of {step, initial, players, ms, phases}
+
+/** A failure the board says in its own language: a ``ui.engine.*`` key and its parameters. */
+function keyed(key, params = {}) {
+  return Object.assign(new Error(key), { params });
+}
 let keep = null; // what to keep once the worker is idle: {snapshot} bytes or {pyodide} to snapshot
 let busy = 0; // requests being answered
 
@@ -234,7 +239,7 @@ async function boot(pyodideUrl, wheelUrl, snapshotUrl) {
     return now;
   };
   const wheelBytes = fetch(wheelUrl).then((r) => {
-    if (!r.ok) throw new Error(`the engine wheel: HTTP ${r.status}`);
+    if (!r.ok) throw keyed("ui.engine.wheel", { status: r.status });
     return r.arrayBuffer();
   });
   const kept = readKept();
@@ -328,7 +333,7 @@ function keepSoon() {
 /** A request answered: its result (and, the first time, the boot's phases with its time). */
 async function answer(type, data) {
   const e = await engine;
-  if (!e) throw new Error("the engine is not started");
+  if (!e) throw keyed("ui.engine.not_started");
   const first = e.phases.first_step === undefined;
   const t0 = performance.now();
   let result;
@@ -352,11 +357,11 @@ self.onmessage = async (ev) => {
       self.postMessage({ id, result });
       if (phases) self.postMessage({ phases });
     } else {
-      throw new Error(`unknown request ${type}`);
+      throw keyed("ui.engine.request", { type });
     }
   } catch (e) {
     if (type === "boot") engine = null; // the next boot tries again
-    self.postMessage({ id, error: e && e.message ? e.message : String(e) });
+    self.postMessage({ id, error: e && e.message ? e.message : String(e), params: e && e.params });
   } finally {
     busy -= 1;
     keepSoon();
