@@ -447,6 +447,32 @@ def test_round_robin_crosstable_and_settings(tmp_path: Path) -> None:
         )
         hinted = mover.until(lambda m: m.get("type") == "table" and m.get("private") is True)
         assert hinted["rev"] == rolled["rev"] and hinted["state"].get("hint")
+        # the odds panel stays on for that pupil (every later message has it), for them alone
+        mover.send(
+            {
+                "type": "act",
+                "table": lt["table"]["id"],
+                "rev": rolled["rev"],
+                "action": {"type": "odds", "on": True},
+            }
+        )
+        odds = mover.until(lambda m: m.get("type") == "table" and m.get("private") is True)
+        assert odds["state"]["odds_on"] is True and odds["state"]["odds"]["lines"]
+        state = rolled["state"]
+        mover.send(
+            {
+                "type": "act",
+                "table": lt["table"]["id"],
+                "rev": rolled["rev"],
+                "action": choose(state, random.Random(4)),
+            }
+        )
+        moved = mover.until(lambda m: table_msg(m, rolled["rev"]))
+        assert moved["state"]["odds_on"] is True and moved["state"]["odds"]["lines"]
+        assert moved["state"]["message"] != odds["state"]["message"]  # the step's own words
+        others = [c for c in clients if c is not mover and c.last_table]
+        for c in others:
+            assert not (c.last_table or {})["state"].get("odds_on")
         rng = random.Random(5)
         for tb in ov["tables"]:
             seated = [

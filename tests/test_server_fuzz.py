@@ -79,6 +79,8 @@ ACTIONS = st.sampled_from(
         "name_pasch",
         "end_roll",
         "hint",
+        "tutor",
+        "odds",
         "review",
     ]
 )
@@ -196,7 +198,8 @@ class Hostile(RuleBasedStateMachine):
                 "action": {**extra, "type": action},
             }
         )
-        got = self.reply(self.p[i], m["rev"] - 1 if action in ("hint",) else m["rev"])
+        private = action in ("hint", "tutor", "odds")  # (answered at the same revision)
+        got = self.reply(self.p[i], m["rev"] - 1 if private else m["rev"])
         if got["type"] == "table" and not got.get("private"):
             assert action in (
                 "roll",

@@ -138,6 +138,8 @@ class Conn:
     #: a pupil who turned the tutor on (when the class allows it), and its last verdict
     tutor: bool = False
     verdict: dict[str, Any] | None = None
+    #: a pupil who turned the odds panel on (with hints allowed)
+    odds: bool = False
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
 
     def send(self, message: dict[str, Any]) -> None:
@@ -245,6 +247,10 @@ class ClassServer:
     def table_message(self, table: Table, conn: Conn, **extra: Any) -> dict[str, Any]:
         seat = T.seat_of(table, conn.pupil_id) if conn.pupil_id else None
         state = T.view(table, seat, conn.lang, conn.flip)
+        if conn.odds and seat:  # this pupil's odds panel, drawn for them alone
+            odds = T.private(table, {"type": "odds", "on": True}, seat, conn.lang, conn.flip)
+            if not odds.get("error"):  # (its panel only: the board's message stays)
+                state = {**state, "odds_on": True, "odds": odds.get("odds")}
         if conn.tutor:  # this pupil's tutor: on, with its verdict on their last roll
             state = {**state, "tutor": True, "verdict": conn.verdict}
         return {
@@ -276,7 +282,7 @@ class ClassServer:
                         conns.add(c)
         texts: dict[tuple[str | None, str, bool], str] = {}
         for c in conns:
-            if c.tutor:  # (a message of its own)
+            if c.tutor or c.odds:  # (a message of its own)
                 c.send(self.table_message(table, c))
                 continue
             seat = T.seat_of(table, c.pupil_id) if c.pupil_id else None
@@ -701,6 +707,8 @@ class ClassServer:
                     raise Refused("refused", message=str(state.get("message") or state["error"]))
                 if act["type"] == "tutor":  # kept for this connection (never stored)
                     conn.tutor, conn.verdict = bool(state.get("tutor")), None
+                if act["type"] == "odds":
+                    conn.odds = bool(state.get("odds_on"))
                 conn.send(
                     {
                         "type": "table",
@@ -874,6 +882,8 @@ class ClassServer:
                 if c.class_id == cls.id:
                     if not settings.get("tutor"):  # the pupils' tutors go off
                         c.tutor, c.verdict = False, None
+                    if not settings.get("hints"):  # and their odds panels
+                        c.odds = False
                     c.send({"type": "class", "class": public})
         await self.send_overview(cls.id)
 
