@@ -334,9 +334,18 @@ def test_review_lists_the_players_errors_in_its_panel_and_shows_a_roll_in_view(
             assert page.evaluate(f"() => {board_box}.top < 0 || {board_box}.bottom > innerHeight")
             last.click()
             page.wait_for_function(
-                f"() => {{ const r = {board_box}; return r.top >= 0 && r.bottom <= innerHeight; }}"
+                f"() => {{ const r = {board_box};"
+                " return r.top >= -1 && r.bottom <= innerHeight + 1; }"
             )
             assert app.actions[-1] == {"type": "review_show", "index": len(review["rolls"]) - 1}
+            # the review chart (the engine's SVG): a dot on each error, a click on a roll's
+            # column shows that roll on the board
+            chart = box.locator(".pt-review-chart-box svg.pt-review-chart")
+            expect(chart).to_be_visible()
+            expect(chart.locator("circle.pt-chart-error")).to_have_count(len(mine) + len(theirs))
+            chart.locator(f'rect.pt-chart-roll[data-index="{mine[0]}"]').click()
+            expect(page.locator(".pt-verdict")).to_contain_text(f"{mine[0] + 1}. ", timeout=20_000)
+            assert app.actions[-1] == {"type": "review_show", "index": mine[0]}
             assert errors == []
         finally:
             browser.close()

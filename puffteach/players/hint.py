@@ -405,6 +405,8 @@ class RollReview:
     luck: float
     played: tuple[str, ...]
     best: tuple[str, ...]
+    #: the mover's chance to win after the play made, as the judge sees it (the review chart)
+    win: float = 0.5
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -420,7 +422,13 @@ class RollReview:
     def to_state(self) -> dict[str, Any]:
         """Every field, unrounded: what a review done a few rolls at a time keeps between its
         steps (:meth:`from_state` reads it back)."""
-        return {**self.to_json(), "choices": self.choices, "lost": self.lost, "luck": self.luck}
+        return {
+            **self.to_json(),
+            "choices": self.choices,
+            "lost": self.lost,
+            "luck": self.luck,
+            "win": self.win,
+        }
 
     @classmethod
     def from_state(cls, data: Any) -> RollReview:
@@ -436,8 +444,9 @@ class RollReview:
                 float(data["luck"]),
                 tuple(str(m) for m in data["played"]),
                 tuple(str(m) for m in data["best"]),
+                float(data.get("win", 0.5)),
             )
-        except (KeyError, TypeError) as e:
+        except (KeyError, TypeError, AttributeError) as e:
             raise PlayersError("error.player.review", got=repr(data)) from e
         if made.verdict not in {"best", *(v for v, _ in VERDICTS)}:
             raise ValueError(f"not a verdict: {made.verdict!r}")
@@ -523,6 +532,7 @@ def review_rolls(
                     _luck(lp, rs, pos, rec.dice),
                     tuple(str(m) for m in rec.moves),
                     tuple(str(m) for m in best.moves),
+                    mine.win,
                 )
             )
         pos = rec.position

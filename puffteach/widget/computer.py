@@ -491,6 +491,7 @@ def _a_review(ctx: Ctx, action: Action) -> None:
                 "verdict": x.verdict,
                 "error": i in errors,
                 "luck": round(x.luck, 3),
+                "win": round(x.win, 3),
                 "text": _text(
                     state,
                     Message.of(
@@ -509,7 +510,16 @@ def _a_review(ctx: Ctx, action: Action) -> None:
                 "best_arrows": [] if x.best == x.played else _arrows(game.rules, x.side, x.best),
             }
         )
-    state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL}
+    from ..review_chart import ChartRoll, review_chart
+
+    chart = review_chart(
+        [
+            ChartRoll(x.side.letter, x.win, x.verdict, i in errors, x.luck, str(rolls[i]["text"]))
+            for i, x in enumerate(r.rolls)
+        ],
+        _text(state, Message.of("widget.review_chart")),
+    )
+    state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL, "chart": chart}
     ctx.say(Message.of("widget.review_done"))
 
 

@@ -109,7 +109,22 @@ export function computerPanels({ send, cur, redraw }) {
   reviewOnlyLbl.classList.add("pt-review-filter");
   reviewOnly.addEventListener("change", () => redraw());
   const reviewRolls = h("ul", "pt-review-rolls");
-  reviewBox.append(reviewTitle, reviewSides, reviewOnlyLbl, reviewRolls);
+  // the review chart (an SVG the engine draws: puffteach.review_chart); a click on a roll's
+  // column shows that roll on the board, as the list's buttons do
+  const reviewChart = h("div", "pt-review-chart-box");
+  let shownChart = "";
+  reviewChart.addEventListener("click", (ev) => {
+    const col = ev.target.closest && ev.target.closest("[data-index]");
+    if (col) showRoll(Number(col.dataset.index), reviewChart);
+  });
+  reviewBox.append(reviewTitle, reviewSides, reviewChart, reviewOnlyLbl, reviewRolls);
+  /** Roll ``index`` of the review on the board, the board brought into view. */
+  const showRoll = (index, from) => {
+    send({ type: "review_show", index });
+    // the board shows that roll: bring it into view (the list may be far below it)
+    const boardEl = from.closest(".puffteach-widget")?.querySelector(".pt-board");
+    if (boardEl && boardEl.scrollIntoView) boardEl.scrollIntoView({ block: "nearest" });
+  };
 
   function update(s, w) {
     compTxt.textContent = w("computer");
@@ -159,6 +174,11 @@ export function computerPanels({ send, cur, redraw }) {
     reviewTitle.textContent = w("review_title");
     const r = s.review || { sides: [], rolls: [] };
     reviewSides.replaceChildren(...r.sides.map((x) => h("li", "", x.text)));
+    if ((r.chart || "") !== shownChart) {
+      shownChart = r.chart || "";
+      reviewChart.innerHTML = r.chart || ""; // the engine's own drawing, as the board's
+    }
+    reviewChart.hidden = !r.chart;
     reviewOnlyTxt.textContent = w("review_errors_only");
     const shown = shownRolls(r.rolls, reviewOnly.checked, s.players || {});
     // each roll is a button: the board replays the game to that roll, with the better play
@@ -172,12 +192,7 @@ export function computerPanels({ send, cur, redraw }) {
       show.type = "button";
       show.title = w("review_show");
       show.dataset.index = String(index);
-      show.addEventListener("click", () => {
-        send({ type: "review_show", index });
-        // the board shows that roll: bring it into view (the list may be far below it)
-        const boardEl = show.closest(".puffteach-widget")?.querySelector(".pt-board");
-        if (boardEl && boardEl.scrollIntoView) boardEl.scrollIntoView({ block: "nearest" });
-      });
+      show.addEventListener("click", () => showRoll(index, show));
       li.append(show);
       return li;
     }));
