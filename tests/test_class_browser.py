@@ -358,8 +358,11 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
             expect(teacher.locator("#big-board button.pt-roll")).to_be_hidden()
             # the teacher shows a pupil's worst play on the big board (the projector): the
             # position before it, the verdict and the better play as arrows
+            expect(teacher.locator("#big-board .review-sides .worst-line").first).to_contain_text(
+                re.compile(r"^Worst play of (Ada|<b>Bo</b>): \d+\. (White|Black) ")
+            )
             worst = teacher.locator("#big-board .review-sides button.worst").first
-            expect(worst).to_contain_text("Worst play of ")
+            expect(worst).to_have_text("Show on the big board")
             index = int(worst.get_attribute("data-index") or "-1")
             end = teacher.evaluate(COUNTS, "#big-board .pt-board g.pt")
             worst.click()

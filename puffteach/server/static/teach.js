@@ -192,12 +192,14 @@ async function showReview(msg) {
     const li = h("li", null, `${x.text || ""} `);
     const worst = msg.worst ? msg.worst[x.side] : null;
     if (worst !== null && worst !== undefined) {
+      // "Worst play of NAME: <the review's line>" and "Show on the big board"
       const name = result ? result[x.side] : t(`server.colour.${x.side}`);
-      const b = h("button", "worst", t("server.review.worst", { name }));
+      const line = (msg.review.rolls[worst] || {}).text || "";
+      const b = h("button", "worst", t("server.review.show"));
       b.type = "button";
       b.dataset.index = String(worst);
       b.addEventListener("click", () => ask(worst));
-      li.append(b);
+      li.append(h("br"), h("span", "worst-line", `${t("server.review.worst", { name })}: ${line} `), b);
     }
     sides.append(li);
   }
