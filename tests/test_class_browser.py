@@ -6,8 +6,9 @@ table's watch page. The two pupils play a whole game, from the first roll to its
 clicking: the roll button, a checker, then its target (which step is legal the test reads from
 the table message the pupil's page received, as the board does). After every step the other
 pupil, the spectator, the teacher's small board (its overview card) and the teacher's full-size
-board show it. A reload of a pupil's page mid-game sits down at the same seat with the same
-position. At the end both pupils and the spectator see the match over, the teacher sees the
+board show it. A reload of a pupil's page mid-game, and later a pupil's page closed and opened
+again, sit down at the same seat with the same position. Hint is offered only while the
+teacher allows it. At the end both pupils and the spectator see the match over, the teacher sees the
 result and asks for the review of the game.
 
 The class is seeded (the test server takes a ``seed`` for a class with the same dice at every
@@ -151,8 +152,8 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                 blocked.append(route.request.url)
                 route.abort()
 
-        def new_page() -> Page:
-            page = browser.new_context(locale="en-GB").new_page()
+        def new_page(context: Any = None) -> Page:
+            page = (context or browser.new_context(locale="en-GB")).new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.add_init_script(KEEP_LAST_TABLE)
             page.route("**/*", only_local)
@@ -219,6 +220,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                 expect(p.locator("button.pt-hint")).to_be_visible()
                 expect(p.locator("input.pt-tutor")).to_be_hidden()
             expect(pupils[0].locator("#vs")).to_contain_text("<b>Bo</b>")
+            expect(pupils[0].locator("#score")).to_contain_text("0 – 0")  # the match's score
             expect(teacher.locator(".table-card")).to_have_count(1)
             expect(teacher.locator(".table-card .small svg")).to_have_count(1)
             expect(teacher.locator(".table-card .names")).to_contain_text("<b>Bo</b>")
@@ -279,7 +281,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
             # the whole game, by clicks: roll, a checker, its target, ... to the end
             rng = random.Random(CHOICE_SEED)
             steps = rolls = 0
-            reloaded = hinted = False
+            reloaded = reopened = hinted = False
             now = last(seat[to_move])
             while now["status"] == "playing" and not now["outcome"]:
                 assert steps < MAX_STEPS, "the game did not end"
@@ -335,14 +337,40 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                         )
                         now = last(mover)
                         assert now["seat"] == colour
-            assert reloaded and hinted and rolls >= 10, (reloaded, hinted, rolls)
+                    elif rolls == 8 and not reopened:
+                        # the page is closed (a lid shut) and opened again in the same browser:
+                        # the same seat, the same position, and the game goes on
+                        reopened = True
+                        vs = mover.locator("#vs").inner_text()
+                        moved = mover.evaluate(COUNTS, BIG)
+                        context = mover.context
+                        mover.close()
+                        again = new_page(context)
+                        again.goto(f"{site}/class/join")
+                        expect(again.locator("#vs")).to_have_text(vs)
+                        same_counts(again, BIG, moved)
+                        expect(again.locator("#join")).to_be_hidden()
+                        again.wait_for_function(
+                            "r => window.__last && window.__last.rev === r", arg=now["rev"]
+                        )
+                        names[id(again)] = names[id(mover)]
+                        pupils[pupils.index(mover)] = again
+                        seat[colour] = mover = again
+                        now = last(mover)
+                        assert now["seat"] == colour
+            assert reloaded and reopened and hinted and rolls >= 10, (reloaded, reopened, rolls)
             outcome = now["outcome"]
             assert outcome and outcome["winner"] in ("w", "b"), now
             assert now["status"] == "finished"  # a match of one game
 
             # the end, seen by both pupils, the spectator and the teacher
+            score = f"{now['table']['score']['w']} – {now['table']['score']['b']}"
+            assert now["table"]["score"][outcome["winner"]] == outcome["points"]
             for p in pupils:
                 expect(p.locator("#turn")).to_have_text("The match is over.")
+                expect(p.locator("#score")).to_have_text(
+                    f"match to 1: {names[id(seat['w'])]} {score} {names[id(seat['b'])]}"
+                )
             expect(spectator.locator("#turn")).to_have_text("finished")
             expect(teacher.locator(".table-card .line")).to_contain_text("finished")
             winner = names[id(seat[outcome["winner"]])]
