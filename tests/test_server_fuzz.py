@@ -115,6 +115,7 @@ class Hostile(RuleBasedStateMachine):
         self.table = self.last[0]["table"]["id"]
         self.rng = random.Random(0)
         self.errors: list[dict[str, Any]] = []
+        self.n = 0
 
     def teardown(self) -> None:
         for c in (self.t, *self.p):
@@ -134,6 +135,21 @@ class Hostile(RuleBasedStateMachine):
             clear(msg)
             self.errors.append(msg)
         return msg
+
+    def sync(self, c: WS) -> list[dict[str, Any]]:
+        """What ``c`` received until the server answered a barrier sent now (it reads one
+        connection's messages in order, so everything sent before is done with); every
+        refusal among them is clear."""
+        self.n += 1
+        barrier = f"sync-{self.n}"
+        seen = len(c.seen)
+        c.send({"type": "nonsense", "id": barrier})
+        c.until(lambda m: m.get("ref") == barrier, 60)
+        got = c.seen[seen:-1]
+        for m in got:
+            if m.get("type") == "error":
+                clear(m)
+        return got
 
     def reconnect(self, i: int) -> None:
         self.p[i].close()
@@ -178,6 +194,7 @@ class Hostile(RuleBasedStateMachine):
             "server.error.not_allowed",
             "server.error.finished",
             "server.error.hints_off",
+            "server.error.stopped",
         )
 
     @rule(
@@ -219,19 +236,8 @@ class Hostile(RuleBasedStateMachine):
         who=st.integers(0, 1),
     )
     def pupil_sends_anything(self, kind: Any, body: dict[str, Any], who: int) -> None:
-        m = self.current()
         self.p[who].send({**body, "type": kind})
-        if kind in ("view",) and not set(body) - {"id"}:
-            self.p[who].until(lambda x: x.get("type") == "table")
-            return
-        got = self.p[who].until(
-            lambda x: (
-                x.get("type") in ("error", "table")
-                and (x.get("type") == "error" or x["rev"] >= m["rev"])
-            )
-        )
-        if got["type"] == "error":
-            clear(got)
+        self.sync(self.p[who])
 
     @rule(
         raw=st.one_of(
@@ -244,8 +250,7 @@ class Hostile(RuleBasedStateMachine):
     )
     def garbage(self, raw: Any) -> None:
         self.p[0].send_raw(raw)
-        got = self.p[0].type("error")
-        clear(got)
+        assert any(m.get("type") == "error" for m in self.sync(self.p[0]))
 
     @rule()
     def huge_frame(self) -> None:
@@ -282,6 +287,44 @@ class Hostile(RuleBasedStateMachine):
         assert "<" not in r.text
         if r.status_code != 200:
             clear(r.json()["error"])
+
+    @rule(
+        kind=st.sampled_from(
+            [
+                "stop",
+                "start",
+                "watch",
+                "unwatch",
+                "review",
+                "settings",
+                "next_round",
+                "pair_random",
+                "round_robin",
+                "pair",
+                "view",
+                "act",
+                "hello",
+            ]
+        ),
+        body=st.dictionaries(
+            st.sampled_from(["table", "game_no", "index", "w", "b", "hints", "lang", "pupil_id"]),
+            JSONISH,
+            max_size=3,
+        ),
+        this_table=st.booleans(),
+    )
+    def teacher_sends_anything(self, kind: str, body: dict[str, Any], this_table: bool) -> None:
+        """The teacher's own connection, well-formed or not (the class's table or anything):
+        every refusal is clear, and whatever it changes (a stop, a start) reaches the pupils."""
+        msg = {**body, "type": kind}
+        if this_table:
+            msg["table"] = self.table
+        self.t.send(msg)
+        self.sync(self.t)
+        stored = APPS[self.base].state.store.get_table(self.table)
+        for p in self.p:  # the seated pupils hear of every change of their table
+            if p.last_table is None or p.last_table["rev"] < stored.rev:
+                p.until(lambda m, r=stored.rev: table_msg(m, r - 1))
 
     @rule(who=st.integers(0, 1))
     def reload_page(self, who: int) -> None:
