@@ -406,6 +406,17 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
             roll.click()
             expect(verdict).to_contain_text(re.compile(rf"^{other_index + 1}\. "))
 
+            # the exports: the results as CSV, the games in the record format
+            with teacher.expect_download() as got:
+                teacher.click("#export-results")
+            rows = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
+            assert rows[0] == "table,game,white,black,winner,points,kind"
+            assert rows[1].endswith(f",{outcome['winner']},{outcome['points']},{outcome['kind']}")
+            with teacher.expect_download() as got:
+                teacher.click("#export-games")
+            (game,) = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))["games"]
+            assert game["record"]["format"] == "puffteach-game/1" and game["winner"]
+
             # a late pupil joins in Swedish and is paired by hand against the computer
             late = new_page()
             late.goto(f"{site}/class/join?lang=sv&code={code.lower()}")

@@ -276,6 +276,12 @@ def test_refusals_are_clear_and_change_nothing(db: str) -> None:
         mover.send(act)
         rolled = mover.until(lambda m: table_msg(m, rev))
         assert rolled["rev"] == rev + 1
+        # a move the rules forbid: the engine's refusal, citing its rule and source
+        far = next(d for d in range(1, 7) if d not in rolled["state"]["dice"])
+        bad = {**act, "rev": rolled["rev"], "action": {"type": "move", "move": f"1/{1 + far}"}}
+        refused = err(mover, bad)
+        assert refused["key"] == "server.error.refused"
+        assert refused["message"].endswith("(B-dice)") and "BH" in refused["message"]
         # the teacher stops the table: every action is refused until the teacher starts it
         t.send({"type": "stop", "table": tid})
         stopped = mover.until(lambda m: table_msg(m, rev + 1))
@@ -334,6 +340,13 @@ def test_http_validation_rate_limits_retention_and_files(tmp_path: Path) -> None
             json={"name": "x", "rules": "lang-puff", "computer_level": "master"},
         )
         assert bad.json()["error"]["key"] == "server.error.field_choice"
+        # any preset with codes (written in the engine's order)
+        coded = create_class(base, rules="brade-standard+8b+4b", match_length=3, retention_days=365)
+        ct = teacher(base, coded)
+        welcome = next(m for m in ct.seen if m["type"] == "welcome")["class"]
+        assert welcome["rules"] == "brade-standard+4b+8b" and welcome["match_length"] == 3
+        assert welcome["retention_days"] == 365  # (kept by the sweep below)
+        ct.close()
         cls = create_class(base)
         assert len(cls["code"]) == 6 and len(cls["teacher_key"]) >= 40
         assert join(base, cls["code"], "A")["token"]
