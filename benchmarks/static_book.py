@@ -13,6 +13,9 @@ Figures (printed; nothing is asserted):
   says who rolled), and the bytes sent for it;
 * **second page**: in the same profile, chapter 8, Roll on its first live board: time and bytes
   (the engine's files come from the service worker's cache);
+* **three languages**: then chapter 2 in Swedish and in German (SITE inside a site built by
+  ``scripts/build_book.py``): time and bytes of each, and the bytes of all five pages (the
+  engine is downloaded once for the site);
 * **warm visit**: the browser closed and started again on the same profile (a fresh browser
   context, warm caches), chapter 2, the same measure; median of ``--runs`` runs and bytes;
 * **click-to-highlight**: on the Play page (standard bräde rules, a fixed seed), a whole game
@@ -102,7 +105,9 @@ def first_answer(page: Any, url: str, fig: str) -> float:
     roll.wait_for(state="visible", timeout=60_000)
     roll.click(timeout=60_000)
     page.wait_for_function(
-        "sel => /rolls/.test(document.querySelector(sel + ' .pt-message').textContent)",
+        # "rolls" in the page's language (board.rolls: en, sv, de)
+        "sel => /rolls|slår|würfelt/.test(document.querySelector(sel + ' .pt-message')"
+        ".textContent)",
         arg=fig,
         timeout=120_000,
     )
@@ -335,9 +340,23 @@ def main(argv: list[str] | None = None) -> int:
         second = first_answer(page, base + SECOND, SECOND_FIG)
         page.wait_for_load_state("networkidle")
         second_bytes = counter.take()
+        # the same chapter in the other languages (one engine for the site: issue 44 item 3)
+        other_langs: dict[str, tuple[float, int]] = {}
+        if shared:
+            for lang in ("sv", "de"):
+                if (site.absolute().parent / lang / CHAPTER).is_file():
+                    url = base.rsplit(site.name + "/", 1)[0] + f"{lang}/" + CHAPTER
+                    took = first_answer(page, url, CHAPTER_FIG)
+                    page.wait_for_load_state("networkidle")
+                    other_langs[lang] = (took, counter.take())
         ctx.close()
         print(f"cold first visit: first roll answered {cold:.2f} s, {cold_bytes / mb:.2f} MB")
         print(f"second page:      first roll answered {second:.2f} s, {second_bytes / mb:.3f} MB")
+        for lang, (took, sent) in other_langs.items():
+            print(f"chapter 2 in {lang}:  first roll answered {took:.2f} s, {sent / mb:.3f} MB")
+        if other_langs:
+            three = cold_bytes + second_bytes + sum(n for _, n in other_langs.values())
+            print(f"three languages:  {three / mb:.2f} MB in all (the engine once)")
 
         warm, warm_bytes = [], []
         for _ in range(args.runs):

@@ -188,6 +188,10 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
             fig.locator("input.pt-review-only").uncheck()
             rolls = len(Game.load(record).history)  # the game ends with its last roll
             expect(box.locator(".pt-review-rolls li")).to_have_count(rolls)
+            # the review chart, drawn by the engine under Pyodide: a column for every roll
+            chart = box.locator("svg.pt-review-chart")
+            expect(chart).to_be_visible()
+            expect(chart.locator("rect.pt-chart-roll")).to_have_count(rolls)
             assert widget.get_attribute("data-engine") == "ready"
         finally:
             browser.close()
