@@ -463,6 +463,11 @@ def test_print_media_shows_no_buttons(open_page: Any, tmp_path: Path) -> None:
         )
         == "avoid"
     )
+    # the front page's offline control is for the screen only (its words too)
+    page.goto(page.url.split("/book/")[0] + "/book/index.html")
+    expect(page.locator(".puffteach-offline button")).to_have_count(1)
+    page.emulate_media(media="print")
+    expect(page.locator(".puffteach-offline")).to_be_hidden()
 
 
 def test_a_page_opened_from_disk_says_how_to_serve_the_book(browser: Any, book: Path) -> None:
