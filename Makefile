@@ -13,7 +13,7 @@ BOOK := _build/html
 LANGS := sv de
 
 
-.PHONY: run test setup browser postgres npm book pot pdf serve demo lint typecheck pytest nbval bench clean
+.PHONY: run test setup browser postgres npm book lite pot pdf serve demo lint typecheck pytest nbval bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ node_modules/.installed: package.json package-lock.json
 # sphinx-build -W) and $(BOOK)/index.html, which opens the English book. Prints the build times.
 book: $(STAMP) npm
 	$(PY) scripts/build_book.py $(BOOK)
+
+# The course notebooks in the browser: a JupyterLite site (Pyodide kernel, puffteach
+# preinstalled, the book's notebooks, nothing from another host) in _build/lite
+lite: $(STAMP) npm
+	$(PY) scripts/build_lite.py _build/lite
 
 # The translation templates and the .po files to translate (locales/<lang>/LC_MESSAGES/book/*.po).
 # Run after changing the English text; the notebooks and the API reference stay English.
