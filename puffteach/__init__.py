@@ -9,14 +9,17 @@
 
 from __future__ import annotations
 
+from .color import Color
 from .explain import Explanation, IllegalMoveError, MoveSyntaxError
 from .game import Game, GameError
-from .movegen import Outcome, Play, Step
+from .movegen import Play, Step
+from .outcome import Outcome, Termination
 from .position import Position, PositionError
 from .rules import RuleSet, RuleSetError, rules
 from .svg import draw as _draw  # noqa: F401  (registers Position._repr_svg_)
 
 __all__ = [
+    "Color",
     "Explanation",
     "Game",
     "GameError",
@@ -29,6 +32,7 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "Step",
+    "Termination",
     "rules",
 ]
 __version__ = "0.1.0"

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from .color import BLACK, WHITE, Color
 from .errors import LocalizedError
 
 Layout = Literal["long", "contrary", "double-contrary", "brade"]
 LAYOUTS: Final[tuple[Layout, ...]] = ("long", "contrary", "double-contrary", "brade")
 
-WHITE: Final = 0
-BLACK: Final = 1
+__all__ = ["BLACK", "WHITE", "Color"]  # the sides are color.py's (re-exported for old imports)
+
 OFF: Final = 25
 BAR: Final = 0
 
@@ -39,7 +40,7 @@ def black_to_physical(layout: Layout, p: int) -> int:
     raise LocalizedError("error.board.layout", got=repr(layout), layouts=", ".join(LAYOUTS))
 
 
-def to_physical(layout: Layout, side: int, p: int) -> int:
+def to_physical(layout: Layout, side: Color, p: int) -> int:
     """Physical point of `side`'s path point p (1-24)."""
     if side == WHITE:
         if not 1 <= p <= 24:
@@ -48,7 +49,7 @@ def to_physical(layout: Layout, side: int, p: int) -> int:
     return black_to_physical(layout, p)
 
 
-def from_physical(layout: Layout, side: int, q: int) -> int:
+def from_physical(layout: Layout, side: Color, q: int) -> int:
     """`side`'s path point of physical point q (1-24)."""
     if side == WHITE:
         return q
@@ -79,11 +80,11 @@ def quarter(p: int) -> int:
     return (p - 1) // 6 + 1
 
 
-def entry_side(layout: Layout, side: int) -> int:
+def entry_side(layout: Layout, side: Color) -> int:
     """Physical point of the side's path point 1 (where its checkers come in)."""
     return to_physical(layout, side, 1)
 
 
-def exit_side(layout: Layout, side: int) -> int:
+def exit_side(layout: Layout, side: Color) -> int:
     """Physical point of the side's path point 24 (from where its checkers leave)."""
     return to_physical(layout, side, 24)

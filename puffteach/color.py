@@ -33,4 +33,6 @@ class Color(IntEnum):
 WHITE: Final = Color.WHITE
 BLACK: Final = Color.BLACK
 COLORS: Final = (WHITE, BLACK)
+#: ``OTHER[side]`` is ``side.other`` at the cost of a tuple index (the roll machine's hot paths)
+OTHER: Final = (BLACK, WHITE)
 _BY_LETTER: Final = {"w": WHITE, "b": BLACK}

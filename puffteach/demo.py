@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from .color import Color
 from .game import Game
 from .messages import DEFAULT, language, text
 
@@ -25,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
 
     say("title", rules=game.rules.name, seed=seed)
     w, b = game.opening or ("-", "-")
-    say("opening", w=w, b=b, side=Color(game.start.turn))
+    say("opening", w=w, b=b, side=game.start.turn)
     say("start", position=game.start)
     shown = 0
     while not game.is_over():
@@ -41,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
             say(
                 "roll",
                 n=f"{shown:4d}",
-                side=Color(rec.side),
+                side=rec.side,
                 dice="-".join(map(str, rec.dice)),
                 moves=" ".join(map(str, rec.moves)) or "-",
                 forfeited=lost,

@@ -30,13 +30,13 @@ __all__ = ["describe", "describe_title"]
 _SEP = ", "
 
 
-def _side(position: Position, rs: RuleSet, side: int, view: str, lang: str) -> str:
+def _side(position: Position, rs: RuleSet, side: Color, view: str, lang: str) -> str:
     own = position.side(side)
     stacks: list[tuple[int, int]] = []
     for p in range(1, OFF):
         if own[p]:
             q = to_physical(rs.layout, side, p)
-            number = q if view == "physical" else from_physical(rs.layout, "wb".index(view[0]), q)
+            number = q if view == "physical" else from_physical(rs.layout, Color.parse(view[0]), q)
             stacks.append((number, own[p]))
     items = [text("describe.stack", lang, n=n, point=point) for point, n in sorted(stacks)]
     if own[0]:

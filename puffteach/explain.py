@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .board import CROSS, OFF
-from .color import Color
 from .errors import LocalizedError
 from .families import family_of
 from .messages import DEFAULT, Message, language
@@ -168,7 +167,7 @@ def _explain_step(t: Turn, text: str) -> Explanation:
     frm, to = parse_move(text)
     rs, pos = t.rules, t.pos
     fam = family_of(rs)
-    me = Color(pos.turn)
+    me = pos.turn
     if t.outcome is not None:
         return _no(rs.rule_id("win"), "refusal.game_over")
     if t.done:
@@ -261,7 +260,7 @@ def _order_refusal(t: Turn, die: int) -> Explanation:
 
 
 def _legal_message(t: Turn, st: Step) -> Message:
-    me = Color(t.pos.turn)
+    me = t.pos.turn
     other = me.other
     if st.many > 1:
         return Message.of("legal.six_out", side=me, n=st.many, to=st.to)

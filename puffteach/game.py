@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from .color import Color
 from .errors import LocalizedError, message_of
 from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
 from .families import family_of
@@ -29,7 +30,7 @@ class GameError(LocalizedError):
 class TurnRecord:
     """One finished roll: who, the dice, the plan, the moves and forfeits, and the result."""
 
-    side: int
+    side: Color
     dice: tuple[int, ...]
     named: int | None
     moves: tuple[Step, ...]
@@ -48,7 +49,7 @@ class _State:
     turns: tuple[TurnRecord, ...]
     events: tuple[tuple[str, Any], ...]
     #: bräde RV 11-13: (paragraph, the loser who rolls on, rolls left) after a provisional win
-    after: tuple[int, int, int] | None = None
+    after: tuple[int, Color, int] | None = None
 
 
 class Game:
@@ -154,7 +155,7 @@ class Game:
         return self._state.outcome is not None and self._state.after is None
 
     @property
-    def after_game(self) -> tuple[int, int, int] | None:
+    def after_game(self) -> tuple[int, Color, int] | None:
         """(RV paragraph, loser, rolls left) while the loser has extra rolls (RV 11-13)."""
         return self._state.after
 
@@ -330,13 +331,13 @@ class Game:
                 pos = pos._replace(turn=after[1], streak=0)
         return _State(pos, None, None, final, st.turns + (rec,), st.events, after)
 
-    def _after_game(self, outcome: Outcome, pos: Position) -> tuple[int, int, int] | None:
+    def _after_game(self, outcome: Outcome, pos: Position) -> tuple[int, Color, int] | None:
         """RV 11-13: does the loser get extra rolls after this win?"""
         return family_of(self.rules).after_game(self.rules, outcome, pos, self.first_side)
 
     def _after_roll(
-        self, st: _State, after: tuple[int, int, int], outcome: Outcome | None, pos: Position
-    ) -> tuple[Outcome | None, tuple[int, int, int] | None, Position]:
+        self, st: _State, after: tuple[int, Color, int], outcome: Outcome | None, pos: Position
+    ) -> tuple[Outcome | None, tuple[int, Color, int] | None, Position]:
         para, loser, left = after
         first = st.outcome
         assert first is not None

@@ -51,6 +51,7 @@ from itertools import chain, islice
 from typing import Any, TypeVar, cast
 
 from .board import OFF
+from .color import Color
 from .errors import DiceError, LocalizedError, message_of
 from .explain import IllegalMoveError, explain_step, find_step
 from .families import family_of
@@ -142,7 +143,7 @@ class _Identities:
     """Distinct plays of one roll: a set of ints (boards | tail index); the state-key tuples
     and the tails numbered; the steps per shape. Shared by the plans of a roll."""
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: Color) -> None:
         self.me = me
         self.seen: set[int] = set()
         self.tails: dict[tuple[object, ...], int] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .color import COLORS, Color
 from .families import family_of
 from .game import Game, GameError
 from .position import Position
@@ -29,7 +30,7 @@ class Match:
         self.games: list[Game] = []
         self._pending: Game | None = None
 
-    def _next_starter(self) -> int | None:
+    def _next_starter(self) -> Color | None:
         """The side that starts the next game, or None when the players tek (roll) for it."""
         if not self.games:
             return None
@@ -39,8 +40,8 @@ class Match:
         if rule == "1b" or out is None:
             return None
         if rule == "1a":  # RV 1a / BH: the loser of a game starts the next
-            return 1 - out.winner if out.winner in (0, 1) else last.first_side
-        return 1 - last.first_side  # RV 1c: the first roll alternates
+            return last.first_side if out.winner is None else out.winner.other
+        return last.first_side.other  # RV 1c: the first roll alternates
 
     def new_game(self) -> Game:
         if self._pending is not None:
@@ -62,15 +63,15 @@ class Match:
             raise GameError("error.match.score")
         out = game.outcome
         assert out is not None
-        if out.winner in (0, 1):
+        if out.winner is not None:
             self.score[out.winner] += out.points
         self.games.append(game)
         self._pending = None
 
-    def winner(self) -> int | None:
+    def winner(self) -> Color | None:
         if self.length is None:
             return None
-        for side in (0, 1):
+        for side in COLORS:
             if self.score[side] >= self.length:
                 return side
         return None

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import OFF
+from .color import OTHER
 from .errors import DiceError, GameOverError
 from .families import FAMILIES as _FAMILY
 from .families import Family, family_of
@@ -723,7 +724,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None, bool]:
     if again:
         pos = _new(Position, (w, b, me, wp, bp, streak + 1, general, flags))
     else:
-        pos = _new(Position, (w, b, 1 - me, wp, bp, 0, general, flags))
+        pos = _new(Position, (w, b, OTHER[me], wp, bp, 0, general, flags))
     return pos, outcome, again
 
 

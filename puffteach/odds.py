@@ -226,7 +226,7 @@ def _as_mover(pos: Position, side: Color) -> Position:
     """``pos`` with ``side`` to roll (a fresh turn: no pasch streak)."""
     if pos.turn == side and not pos.streak:
         return pos
-    return pos._replace(turn=int(side), streak=0)
+    return pos._replace(turn=side, streak=0)
 
 
 # --------------------------------------------------------------------------- tower and goose

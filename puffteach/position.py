@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 
 from .board import CROSS, OFF
-from .color import BLACK, WHITE, Color
+from .color import BLACK, COLORS, WHITE, Color
 from .errors import LocalizedError
 
 if TYPE_CHECKING:
@@ -68,12 +68,12 @@ class Position(NamedTuple):
     """A position between rolls: both sides' checkers, the side to move and the game-state keys.
 
     ``w`` and ``b`` are 26-tuples of checker counts indexed by the owner's path point
-    (0 = waiting to enter, 25 = borne off). ``turn`` is 0 for White, 1 for Black.
+    (0 = waiting to enter, 25 = borne off). ``turn`` is the side to move (a ``Color``).
     """
 
     w: Counts
     b: Counts
-    turn: int = 0
+    turn: Color = WHITE
     wpasch: int = 0
     bpasch: int = 0
     streak: int = 0
@@ -95,7 +95,11 @@ class Position(NamedTuple):
         if not (1 <= white <= 6 and 1 <= black <= 6) or white == black:
             raise PositionError("error.position.opening", white=white, black=black)
         higher = white > black
-        turn = (0 if higher else 1) if rules.opening == "higher" else (1 if higher else 0)
+        turn = (
+            (WHITE if higher else BLACK)
+            if rules.opening == "higher"
+            else (BLACK if higher else WHITE)
+        )
         pos = self._replace(turn=turn)
         if "general" in rules.keys:  # the generalpasch rule
             pos = pos._replace(general=(min(white, black), max(white, black)))
@@ -126,11 +130,11 @@ class Position(NamedTuple):
         w = _parse_stacks(fields[0][2:], WHITE)
         b = _parse_stacks(fields[1][2:], BLACK)
         rest = fields[2:]
-        turn = 0
+        turn = WHITE
         if rest and "=" not in rest[0]:
             if rest[0] not in ("w", "b"):
                 raise PositionError("error.position.turn", got=repr(rest[0]))
-            turn = 0 if rest[0] == "w" else 1
+            turn = Color.parse(rest[0])
             rest = rest[1:]
         values: dict[str, int] = {}
         general: tuple[int, int] | None = None
@@ -171,7 +175,7 @@ class Position(NamedTuple):
 
     # ------------------------------------------------------------------ notation
     def __str__(self) -> str:
-        parts = [f"W:{_fmt_stacks(self.w)}", f"B:{_fmt_stacks(self.b)}", "wb"[self.turn]]
+        parts = [f"W:{_fmt_stacks(self.w)}", f"B:{_fmt_stacks(self.b)}", COLORS[self.turn].letter]
         keys: list[tuple[str, str]] = [(k, str(v)) for k, v in self.flags]
         if self.wpasch:
             keys.append(("wpasch", str(self.wpasch)))
@@ -195,8 +199,8 @@ class Position(NamedTuple):
         return DRAW[0](self)
 
     # ------------------------------------------------------------------ queries
-    def side(self, side: int) -> Counts:
-        """Checker counts of ``side`` (0 White, 1 Black) by its path point."""
+    def side(self, side: Color) -> Counts:
+        """Checker counts of ``side`` by its path point."""
         return self.b if side else self.w
 
     def flag(self, key: str) -> int:
@@ -206,16 +210,16 @@ class Position(NamedTuple):
                 return v
         return 0
 
-    def side_state(self, side: int) -> SideState:
-        """Every per-side key of ``side`` (0 White, 1 Black) as a typed record."""
+    def side_state(self, side: Color) -> SideState:
+        """Every per-side key of ``side`` as a typed record."""
         names = _SIDE_KEYS[side]
         return SideState(self.pasches(side), *(self.flag(names[k]) for k in SIDE_KEYS))
 
-    def side_flag(self, side: int, key: SideKey) -> int:
+    def side_flag(self, side: Color, key: SideKey) -> int:
         """The value of ``side``'s key ``key`` (``banded``, ``onedie``, …; 0 when absent)."""
         return self.flag(_SIDE_KEYS[side][key])
 
-    def with_side_flag(self, side: int, key: SideKey, value: int) -> Position:
+    def with_side_flag(self, side: Color, key: SideKey, value: int) -> Position:
         """A copy with ``side``'s key ``key`` set (0 removes it)."""
         return self.with_flag(_SIDE_KEYS[side][key], value)
 
@@ -230,11 +234,11 @@ class Position(NamedTuple):
             items[key] = value
         return self._replace(flags=tuple(sorted(items.items())))
 
-    def pasches(self, side: int) -> int:
+    def pasches(self, side: Color) -> int:
         """Pasches ``side`` has rolled so far this game."""
         return self.bpasch if side else self.wpasch
 
-    def pip_count(self, side: int) -> int:
+    def pip_count(self, side: Color) -> int:
         """Pips ``side`` still has to travel to bear everything off."""
         return sum(n * (OFF - p) for p, n in enumerate(self.side(side)))
 

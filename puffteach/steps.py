@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .board import CROSS, OFF
+from .color import OTHER
 from .messages import Message
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
         opp = list(pos[0] if me else pos[1])
         x = CROSS[rs.layout][step.to]
         if not opp[0] and "wentered" in rs.keys:  # long-puff-entry (d): he had all fifteen
-            pos = pos.with_side_flag(1 - me, "entered", 1)  # entered, and stays unprotected
+            pos = pos.with_side_flag(OTHER[me], "entered", 1)  # entered, and stays unprotected
         opp[0] += opp[x]
         opp[x] = 0
         if me:

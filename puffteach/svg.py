@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from .board import BLACK, OFF, WHITE, Layout, entry_side, exit_side, from_physical, to_physical
+from .color import Color
 from .describe import describe_title
 from .errors import LocalizedError
 from .messages import LANGUAGES as MESSAGE_LANGUAGES
@@ -96,7 +97,7 @@ def _t(lang: str, key: str, **params: object) -> str:
     return message_text(f"svg.{key}", lang, **params)
 
 
-def _checkers(lang: str, side: int, n: int) -> str:
+def _checkers(lang: str, side: Color, n: int) -> str:
     """'3 White checkers' in the label language."""
     if n == 0:
         return _t(lang, "no_checkers")
@@ -170,7 +171,7 @@ class _Geo:
 
 
 class _Pool:
-    def __init__(self, key: str, side: int, where: int, q: int) -> None:
+    def __init__(self, key: str, side: Color, where: int, q: int) -> None:
         self.key = key
         self.side = side
         self.where = where  # 0 waiting, 25 borne off
@@ -220,7 +221,7 @@ def _pool_slot(geo: _Geo, pool: _Pool, i: int) -> tuple[float, float]:
     return pool.lane_x, y + h - 4 - R - i * POOL_STEP
 
 
-def _checker(x: float, y: float, side: int) -> list[str]:
+def _checker(x: float, y: float, side: Color) -> list[str]:
     if side == WHITE:
         return [
             f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{R}" fill="{WHITE_FILL}" '
@@ -234,7 +235,7 @@ def _checker(x: float, y: float, side: int) -> list[str]:
     ]
 
 
-def _count_label(x: float, y: float, side: int, n: int) -> str:
+def _count_label(x: float, y: float, side: Color, n: int) -> str:
     colour = WHITE_LINE if side == WHITE else BLACK_LINE
     return (
         f'<text x="{_num(x)}" y="{_num(y + 5)}" text-anchor="middle" font-size="14" '
@@ -292,14 +293,14 @@ def draw(
     arrows: bool = False,
     highlight: Iterable[int | str] = (),
     targets: Iterable[int | str] = (),
-    last_move: tuple[int, int, int] | None = None,
+    last_move: tuple[Color, int, int] | None = None,
     dice: Iterable[int] | None = None,
     used: Iterable[int] = (),
     labels: str = "en",
     title: str | None = None,
     interactive: bool = False,
     size: int = 560,
-    status: tuple[int | None, str] | None = None,
+    status: tuple[Color | None, str] | None = None,
     lang: str | None = None,
 ) -> str:
     """Draw ``position`` as a standalone, deterministic SVG document.
@@ -344,7 +345,7 @@ def draw(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{size}" height="{px_h}" class="puffteach-board" role="{root_role}" '
         f'data-rules="{_esc(rs.name)}" data-layout="{rs.layout}" data-flip="{int(flip)}" '
-        f'data-view="{view}" data-turn="{"wb"[position.turn]}" '
+        f'data-view="{view}" data-turn="{position.turn.letter}" '
         f'font-family="DejaVu Sans, Verdana, sans-serif">',
         f"<title>{_esc(desc)}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{BG}"/>',
@@ -393,9 +394,9 @@ def draw(
     y = geo.frame_bottom + NUM + 21
     x = geo.frame_left
     if status is None:
-        who: int | None = position.turn
+        who: Color | None = position.turn
         line = _t(lang, "to_move", side=side_names[position.turn])
-        out.append(f'<g class="status" data-turn="{"wb"[position.turn]}">')
+        out.append(f'<g class="status" data-turn="{position.turn.letter}">')
     else:
         who, line = status
         out.append('<g class="status" data-over="1">')
@@ -579,7 +580,7 @@ def _pool(
     stroke = HIGHLIGHT if pool.key in marked else TARGET if pool.key in aimed else POOL_LINE
     sw = 4 if pool.key in marked or pool.key in aimed else 1.5
     out = [
-        f'<g class="pool" data-pool="{pool.key}" data-side="{"wb"[pool.side]}" '
+        f'<g class="pool" data-pool="{pool.key}" data-side="{pool.side.letter}" '
         f'data-where="{pool.where}" data-count="{n}" data-beside="{pool.q}"'
         f"{_mark_attrs(pool.key, marked, aimed)}{_interactive_attrs(interactive, label)}>",
         f"<title>{_esc(label)}</title>",
@@ -616,7 +617,7 @@ def _pool(
     return _words_aside(out, interactive)
 
 
-def _path_arrow(geo: _Geo, side: int, label: str) -> list[str]:
+def _path_arrow(geo: _Geo, side: Color, label: str) -> list[str]:
     """The side's path from its entry pool round the board to its exit pool (LT figs. 1-3)."""
     frac = 0.38 if side == WHITE else 0.62
     shift = 0 if side == WHITE else 10
@@ -638,7 +639,7 @@ def _path_arrow(geo: _Geo, side: int, label: str) -> list[str]:
     dash = "" if side == WHITE else ' stroke-dasharray="12 7"'
     pts = _pts(line)
     return [
-        f'<g class="path-arrow" data-side="{"wb"[side]}" pointer-events="none">',
+        f'<g class="path-arrow" data-side="{side.letter}" pointer-events="none">',
         f"<title>{_esc(label)}</title>",
         f'<polyline points="{pts}" fill="none" stroke="#ffffff" stroke-opacity="0.7" '
         f'stroke-width="6" stroke-linejoin="round"/>',
@@ -654,12 +655,13 @@ def _last_move(
     geo: _Geo,
     pos: Position,
     pools: list[_Pool],
-    move: tuple[int, int, int],
+    move: tuple[Color, int, int],
     lang: str,
 ) -> list[str]:
     side, frm, to = move
     if side not in (WHITE, BLACK) or not (0 <= frm <= OFF and 0 <= to <= OFF):
         raise LocalizedError("error.svg.last_move", got=repr(move))
+    side = Color(side)  # (0 and 1 are taken too)
     own = pos.side(side)
 
     def where(p: int, leaving: bool) -> tuple[float, float]:
@@ -684,7 +686,7 @@ def _last_move(
     d = f"M {_pts([a])} Q {_pts([ctrl, tip])}"
     name = f"{frm}/{'off' if to == OFF else to}"
     return [
-        f'<g class="last-move" data-side="{"wb"[side]}" data-move="{name}" pointer-events="none">',
+        f'<g class="last-move" data-side="{side.letter}" data-move="{name}" pointer-events="none">',
         f"<title>{_esc(_t(lang, 'last', move=name))}</title>",
         f'<path d="{d}" fill="none" stroke="#ffffff" stroke-opacity="0.8" stroke-width="9"/>',
         f'<path d="{d}" fill="none" stroke="{LAST_MOVE}" stroke-width="4"/>',
@@ -695,7 +697,7 @@ def _last_move(
     ]
 
 
-def _dice(geo: _Geo, dice: tuple[int, ...], used: set[int], turn: int, lang: str) -> list[str]:
+def _dice(geo: _Geo, dice: tuple[int, ...], used: set[int], turn: Color, lang: str) -> list[str]:
     # up to eight moves (a later pasch, a generalpasch named) fit in the half's width
     size, gap = (36, 8) if len(dice) <= 4 else (24, 4)
     total = len(dice) * size + (len(dice) - 1) * gap

@@ -79,6 +79,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("PUFFTEACH_SRC", str(ROOT)))
 
+from puffteach.color import Color  # noqa: E402
 from puffteach.errors import LocalizedError  # noqa: E402
 from puffteach.families import family_of  # noqa: E402
 from puffteach.listing import iter_plays  # noqa: E402
@@ -233,14 +234,14 @@ def python_values(net: netmod.Net) -> Values:
 
 
 # ----------------------------------------------------------------------------- choosing
-def _points(outcome: Outcome, me: int) -> float:
+def _points(outcome: Outcome, me: Color) -> float:
     if outcome.winner is None:
         return 0.0
     return float(outcome.points) if outcome.winner == me else -float(outcome.points)
 
 
 def score_ends(
-    rs: RuleSet, me: int, ends: Sequence[tuple[Position, Outcome | None]], values: Values
+    rs: RuleSet, me: Color, ends: Sequence[tuple[Position, Outcome | None]], values: Values
 ) -> list[float]:
     """Equity for ``me`` of each end of a roll (a position with the side to roll next)."""
     out = [0.0] * len(ends)
@@ -287,7 +288,7 @@ def beam_choose(rs: RuleSet, pos: Position, dice: tuple[int, ...], values: Value
                 final, outcome, _ = finish(t2)
                 ends.append((final, outcome))
             else:
-                ends.append((t2.pos._replace(turn=1 - me, streak=0), None))
+                ends.append((t2.pos._replace(turn=me.other, streak=0), None))
         scores = score_ends(rs, me, ends, values)
         order = sorted(range(len(turns)), key=scores.__getitem__, reverse=True)
         beam = []

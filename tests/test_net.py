@@ -47,7 +47,7 @@ def mirror(pos: Position) -> Position:
     """The same position with the colours swapped (checkers, keys and the side to roll)."""
     flags = tuple(sorted(({"w": "b", "b": "w"}[k[0]] + k[1:], v) for k, v in pos.flags))
     return Position(
-        pos.b, pos.w, 1 - pos.turn, pos.bpasch, pos.wpasch, pos.streak, pos.general, flags
+        pos.b, pos.w, pos.turn.other, pos.bpasch, pos.wpasch, pos.streak, pos.general, flags
     )
 
 

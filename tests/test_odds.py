@@ -301,7 +301,7 @@ def _hits_every_play(rs: RuleSet, pos: Position, side: Color) -> dict[int, int]:
     x = CROSS[rs.layout]
     own = pos.side(side)
     blots = {x[p]: p for p in range(1, OFF) if own[p] == 1}
-    mover = pos._replace(turn=int(side.other), streak=0)
+    mover = pos._replace(turn=side.other, streak=0)
     out: dict[int, int] = {}
     for dice, ways in TWO_DICE:
         found: set[int] = set()
@@ -361,7 +361,7 @@ def test_pattern_chance_tower_lower_die_first() -> None:
         pattern_chance(rules("kontrar-puff"), _pos("kontrar-puff", "W:7,8,9x13 B:0x15 w"), WHITE)
         == 0
     )
-    assert pattern_chance(rules(rs), pos._replace(turn=1), WHITE) == Fraction(2, 36)
+    assert pattern_chance(rules(rs), pos._replace(turn=BLACK), WHITE) == Fraction(2, 36)
 
 
 def test_pattern_chance_tower_behind_bands() -> None:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import cli, cli_error
 from puffteach import Game, rules
-from puffteach.color import WHITE
+from puffteach.color import WHITE, Color
 from puffteach.families import family_of
 from puffteach.listing import count_plays
 from puffteach.movegen import Play, begin, begin_roll, finish, plans, push, turn_steps
@@ -318,7 +318,7 @@ def test_evaluator_signature() -> None:
     pos = Position.parse("W:0x5,3x2,5x2,8x2,10,12,14,16 B:0x9,2x2,4x2,6x2 w", rs)
     est = heuristic(rs, pos, WHITE)
     assert isinstance(est, Estimate) and 0.0 <= est.win <= 1.0
-    swapped = pos._replace(w=pos.b, b=pos.w, turn=1)
+    swapped = pos._replace(w=pos.b, b=pos.w, turn=Color.BLACK)
     mirror = heuristic(rs, swapped, WHITE.other)
     assert mirror.equity == pytest.approx(est.equity)
     assert mirror.win == pytest.approx(est.win)

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..book_cells import BookRows
+    from ..color import Color
     from ..messages import Message
     from ..outcome import Outcome
     from ..players.play_data import PlayData
@@ -181,8 +182,8 @@ class Family(ABC, Generic[R]):
         machine then sets the side to roll next)."""
 
     def after_game(
-        self, rs: R, outcome: Outcome, pos: Position, first_side: int
-    ) -> tuple[int, int, int] | None:
+        self, rs: R, outcome: Outcome, pos: Position, first_side: Color
+    ) -> tuple[int, Color, int] | None:
         """Extra rolls for the loser after a win (bräde RV 11-13): ``(paragraph, loser,
         rolls)``, or None. ``first_side`` rolled first in this game."""
         return None
@@ -237,12 +238,12 @@ class Family(ABC, Generic[R]):
         point. Families score it by their own rules."""
         from ..board import OFF
         from ..color import Color
-        from ..outcome import Outcome
+        from ..outcome import Outcome, Termination
         from ..position import CHECKERS
 
         for side in (Color.WHITE, Color.BLACK):
             if pos.side(side)[OFF] == CHECKERS:
-                return Outcome(side, "bearoff", 1)
+                return Outcome(side, Termination.BEAROFF, 1)
         return None
 
     # ------------------------------------------------------------------ explanations
@@ -269,7 +270,7 @@ class Family(ABC, Generic[R]):
     def keys(self, rs: R) -> frozenset[str]:
         """The position keys this rule set tracks."""
 
-    def notices(self, rs: R, before: Position, after: Position, side: int) -> list[Message]:
+    def notices(self, rs: R, before: Position, after: Position, side: Color) -> list[Message]:
         """What the board should tell the players after a roll (bräde: the janblotta is out)."""
         return []
 

@@ -14,10 +14,10 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from ..board import CROSS, OFF
-from ..color import Color
+from ..color import BLACK, WHITE, Color
 from ..errors import DiceError
 from ..messages import Message
-from ..outcome import Outcome
+from ..outcome import Outcome, Termination
 from ..position import CHECKERS, Position
 from ..rules import BradeRules
 from ..rules import brade as _rules_brade
@@ -137,7 +137,7 @@ def may_resign(rs: BradeRules, pos: Position) -> Message | None:
     return _breach(pos, pos.turn)
 
 
-def _breach(pos: Position, side: int) -> Message | None:
+def _breach(pos: Position, side: Color) -> Message | None:
     """Which of RV 4a's conditions ``side`` breaks in ``pos``, if any: a band in his third or
     fourth quarter now or before, the janblotta out now or before."""
     own = pos.side(side)
@@ -198,14 +198,17 @@ def kejsar_from(rs: BradeRules, start: Position, dice: tuple[int, ...]) -> int |
     return p if sorted(dice) == [23 - p, 24 - p] else None
 
 
-def score(rs: BradeRules, pos: Position, winner: int, kind: str, victim_excess: int = 0) -> Outcome:
+def score(
+    rs: BradeRules, pos: Position, winner: Color, kind: str, victim_excess: int = 0
+) -> Outcome:
     """Points per the rule set's table (RV 26; BH: one game each), munk (B-munk, RV 20),
     graded jan (RV 21), johannaregeln (RV 4c)."""
     table = POINTS[rs.points]
-    loser = pos.side(1 - winner)
+    winner = Color(winner)  # (a position built by hand may hold a plain 0 or 1)
+    loser = pos.side(winner.other)
     munk = kind not in ("jan", "sprangjan") and loser[0] > 0
     value_kind = VALUED_AS[kind]
-    victim_banded = pos.side_flag(1 - winner, "banded")
+    victim_banded = pos.side_flag(winner.other, "banded")
     if kind == "jan" and rs.resign == "4c" and not victim_banded:
         value_kind = "hemspel"  # RV 4c: a jan before the victim had a band in his 3rd/4th quarter
     points = table[value_kind]
@@ -213,7 +216,7 @@ def score(rs: BradeRules, pos: Position, winner: int, kind: str, victim_excess: 
         points += max(0, victim_excess - 1)
     if munk:
         points += table["munk"] * (loser[0] if rs.munk_graded else 1)
-    return Outcome(Color(winner), kind, points, munk=munk)
+    return Outcome(winner, Termination(kind), points, munk=munk)
 
 
 #: A step that hits nothing and stops short of the fourth quarter cannot win at once: the last
@@ -649,13 +652,13 @@ class Brade(Family[BradeRules]):
         return finish(turn)
 
     def after_game(
-        self, rs: BradeRules, outcome: Outcome, pos: Position, first_side: int
-    ) -> tuple[int, int, int] | None:
+        self, rs: BradeRules, outcome: Outcome, pos: Position, first_side: Color
+    ) -> tuple[int, Color, int] | None:
         """RV 11-13: does the loser get extra rolls after this win?"""
         after = rs.after_game
-        if not after or outcome.winner not in (0, 1):
+        if not after or outcome.winner is None:
             return None
-        loser = 1 - outcome.winner
+        loser = outcome.winner.other
         if outcome.kind == "hemspel":
             if 11 in after and outcome.winner == first_side and not outcome.munk:
                 return (11, loser, 1)
@@ -679,10 +682,10 @@ class Brade(Family[BradeRules]):
         which it is)."""
         w_off, b_off = pos.w[OFF] == CHECKERS, pos.b[OFF] == CHECKERS
         if w_off and b_off:
-            return Outcome(None, "draw", 0)
+            return Outcome(None, Termination.DRAW, 0)
         if not (w_off or b_off):
             return None
-        winner = 0 if w_off else 1
+        winner = WHITE if w_off else BLACK
         if winner != pos.turn and rs.after_game:
             return None
         return score(rs, pos, winner, "hemspel")
@@ -691,7 +694,7 @@ class Brade(Family[BradeRules]):
         self, rs: BradeRules, paragraph: int, first: Outcome, outcome: Outcome
     ) -> Outcome | None:
         if paragraph == 11 and outcome.kind == "hemspel":
-            return Outcome(None, "draw", 0)  # RV 11: both bore off
+            return Outcome(None, Termination.DRAW, 0)  # RV 11: both bore off
         if (
             paragraph == 12
             and outcome.kind in VALUED_AS
@@ -718,8 +721,8 @@ class Brade(Family[BradeRules]):
         return may_resign_after(rs, pos, ends)
 
     def resign_outcome(self, rs: BradeRules, pos: Position) -> Outcome:
-        out = score(rs, pos, 1 - pos.turn, "hemspel")
-        return Outcome(out.winner, "hemspel", out.points, out.munk, False)
+        out = score(rs, pos, pos.turn.other, "hemspel")
+        return Outcome(out.winner, Termination.HEMSPEL, out.points, out.munk, False)
 
     # ------------------------------------------------------------------ explanations
     def pasch_rule(self, turn: Turn) -> str:
@@ -771,7 +774,7 @@ class Brade(Family[BradeRules]):
         return frozenset(keys)
 
     def notices(
-        self, rs: BradeRules, before: Position, after: Position, side: int
+        self, rs: BradeRules, before: Position, after: Position, side: Color
     ) -> list[Message]:
         if janblotta_out(after.side(side)) and not janblotta_out(before.side(side)):
             return [Message.of("notice.janblotta", side=Color(side))]

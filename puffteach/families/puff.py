@@ -12,9 +12,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from ..board import CROSS, OFF
-from ..color import Color
+from ..color import BLACK, OTHER, WHITE, Color
 from ..errors import DiceError
-from ..outcome import Outcome
+from ..outcome import Outcome, Termination
 from ..position import CHECKERS, Position
 from ..rules import PRESETS, PUFF_OPTIONS, PuffRules
 from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn
@@ -31,7 +31,7 @@ def _protected(rs: PuffRules, pos: Position, opp: tuple[int, ...]) -> bool:
     """long-puff-entry (d): the opponent's blots cannot be hit while he has not yet entered
     all fifteen checkers, the first time (his ``wentered``/``bentered`` key is then set: a
     checker hit later does not bring the protection back)."""
-    return rs.long_entry and opp[0] > 0 and not pos.side_flag(1 - pos[2], "entered")
+    return rs.long_entry and opp[0] > 0 and not pos.side_flag(OTHER[pos.turn], "entered")
 
 
 def _own(rs: RuleSet) -> PuffRules:
@@ -284,9 +284,9 @@ class Puff(Family[PuffRules]):
         rule set's table. (A tower or goose march standing is not taken as over: it wins when
         a roll makes it, and positions set up with one are used to study it.)"""
         if pos.w[OFF] == CHECKERS:
-            return win_outcome(rs, pos, 0, "bearoff")
+            return win_outcome(rs, pos, WHITE, "bearoff")
         if pos.b[OFF] == CHECKERS:
-            return win_outcome(rs, pos, 1, "bearoff")
+            return win_outcome(rs, pos, BLACK, "bearoff")
         return None
 
     def follows_checker(self, rs: PuffRules) -> bool:
@@ -426,10 +426,11 @@ def _make_plan(
 # --------------------------------------------------------------------------- wins
 
 
-def win_outcome(rs: PuffRules, pos: Position, winner: int, kind: str) -> Outcome:
+def win_outcome(rs: PuffRules, pos: Position, side: Color, name: str) -> Outcome:
     """Score a win (P-win, PI-win, GP-win; tower and goose with tower-goose)."""
-    loser = pos.side(1 - winner)
-    side = Color(winner)
+    side = Color(side)  # (a position built by hand may hold a plain 0 or 1)
+    loser = pos.side(side.other)
+    kind = Termination(name)
     if kind == "tower":
         return Outcome(side, kind, 4)
     if kind == "goose":
@@ -447,7 +448,7 @@ def win_outcome(rs: PuffRules, pos: Position, winner: int, kind: str) -> Outcome
     return Outcome(side, kind, 1)
 
 
-def pattern_win(rs: PuffRules, pos: Position, side: int) -> str | None:
+def pattern_win(rs: PuffRules, pos: Position, side: Color) -> str | None:
     """Tower (all 15 on one point) or goose march (15 consecutive points, one each)."""
     if not rs.tower_goose:
         return None

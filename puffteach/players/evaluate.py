@@ -241,7 +241,7 @@ def judged(
     win = 1.0 / (1.0 + math.exp(-z))
     equity = win * my_value - (1.0 - win) * his_value
     if play.lookahead is not None:
-        roller = Color(pos.turn)
+        roller = Color(pos.turn)  # (a hand-built position or side may hold a plain 0 or 1)
         first, first_pts = _lookahead(rs, play, pos, roller)
         then, then_pts = _lookahead(rs, play, pos, roller.other)
         if first or then:  # the roller's pattern comes first; the other's on the next roll

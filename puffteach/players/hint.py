@@ -259,11 +259,11 @@ def reasons(rs: RuleSet, before: Position, play: Play) -> tuple[Message, ...]:
         out.append(Message.of("hint.borne_off", n=off))
     if play.forfeited:
         out.append(Message.of("hint.forfeits", n=len(play.forfeited)))
-    probe = after if after.turn == him else after._replace(turn=int(him), streak=0)
+    probe = after if after.turn == him else after._replace(turn=him, streak=0)
     shots = hit_table(rs, probe, me)
     for p, n in shots.items():
         out.append(Message.of("hint.blot", point=p, n=n))
-    if not shots and hit_table(rs, before._replace(turn=int(him), streak=0), me):
+    if not shots and hit_table(rs, before._replace(turn=him, streak=0), me):
         # the roll found its blots in danger and leaves none (said only then: in a race, or
         # with no blot before, "no blot" would tell the pupil nothing)
         out.append(Message.of("hint.blots_safe"))
@@ -524,7 +524,7 @@ def review_rolls(
             lost = max(0.0, best_est.equity - mine.equity)
             rolls.append(
                 RollReview(
-                    Color(rec.side),
+                    rec.side,
                     rec.dice,
                     len(ranked) > 1,
                     verdict(lost),

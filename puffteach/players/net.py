@@ -60,7 +60,7 @@ from operator import mul
 from typing import Final
 
 from ..board import CROSS, OFF
-from ..color import Color
+from ..color import OTHER, Color
 from ..errors import LocalizedError
 from ..families import FAMILIES, family_of
 from ..position import Position
@@ -128,9 +128,9 @@ EXTRA_FEATURES: Final[dict[str, int]] = {
 }
 
 
-def _extra(rs: RuleSet, play: PlayData, pos: Position, me: int, base: int) -> Sparse:
+def _extra(rs: RuleSet, play: PlayData, pos: Position, me: Color, base: int) -> Sparse:
     """The family's hand-written features seen by ``me`` (non-zero units from ``base``)."""
-    side = Color(me)
+    side = Color(me)  # (a hand-built position or side may hold a plain 0 or 1)
     vals = play.extra(rs, pos, side, features(rs, pos, side), features(rs, pos, side.other), judged)
     return [(base + i, v) for i, v in enumerate(vals) if v > 0.0]
 
@@ -188,7 +188,7 @@ def _side(
         append((base + _NEAR + 1, near / 15.0))
 
 
-def _state(out: Sparse, base: int, pos: Position, side: int) -> None:
+def _state(out: Sparse, base: int, pos: Position, side: Color) -> None:
     st = pos.side_state(side)
     s = base + _STATE
     for k in range(4):
@@ -207,7 +207,7 @@ def _state(out: Sparse, base: int, pos: Position, side: int) -> None:
 _STATE_CACHE: dict[tuple[object, ...], Sparse] = {}
 
 
-def _states(pos: Position, me: int) -> Sparse:
+def _states(pos: Position, me: Color) -> Sparse:
     """Both sides' state units (they depend only on the keys and pasch counts, which most
     positions of a search share: cached)."""
     key = (pos.flags, pos.wpasch, pos.bpasch, me)
@@ -217,12 +217,12 @@ def _states(pos: Position, me: int) -> Sparse:
             _STATE_CACHE.clear()
         got = []
         _state(got, 0, pos, me)
-        _state(got, SIDE_UNITS, pos, 1 - me)
+        _state(got, SIDE_UNITS, pos, OTHER[me])
         _STATE_CACHE[key] = got
     return got
 
 
-def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
+def encode(rs: RuleSet, pos: Position, me: Color) -> Sparse:
     """The non-zero input units ``(index, value)`` of ``pos`` seen by side ``me``, in
     ascending index order. The encoding of a position by White equals that of the mirrored
     position (sides, keys and the side to move swapped) by Black."""
@@ -255,7 +255,7 @@ def encode(rs: RuleSet, pos: Position, me: int) -> Sparse:
     return out
 
 
-def encode_dense(rs: RuleSet, pos: Position, me: int) -> list[float]:
+def encode_dense(rs: RuleSet, pos: Position, me: Color) -> list[float]:
     """The whole input vector (for tests and training)."""
     x = [0.0] * input_size(rs.family)
     for i, v in encode(rs, pos, me):

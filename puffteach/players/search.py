@@ -183,7 +183,7 @@ class _Scorer:
         self.evaluator = evaluator
         self.cache: dict[tuple[Position, int], Estimate] = {}
 
-    def position(self, pos: Position, side: int) -> Estimate:
+    def position(self, pos: Position, side: Color) -> Estimate:
         key = (pos, side)
         est = self.cache.get(key)
         if est is None:
@@ -192,13 +192,13 @@ class _Scorer:
             est = self.cache[key] = self.evaluator(self.rs, pos, Color(side))
         return est
 
-    def play(self, play: Play, side: int) -> Estimate:
+    def play(self, play: Play, side: Color) -> Estimate:
         if play.outcome is not None:
             return outcome_estimate(play.outcome, Color(side))
         return self.position(play.position, side)
 
 
-def _rank(scorer: _Scorer, me: int, t: Turn) -> float:
+def _rank(scorer: _Scorer, me: Color, t: Turn) -> float:
     """A partial play's value for the mover as it stands (an early win: its points)."""
     if t.outcome is not None:
         return outcome_estimate(t.outcome, Color(me)).equity
@@ -280,14 +280,14 @@ class SearchPlayer:
         return s
 
     # ------------------------------------------------------------------ values
-    def value(self, rs: RuleSet, play: Play, side: int, plies: int) -> Estimate:
+    def value(self, rs: RuleSet, play: Play, side: Color, plies: int) -> Estimate:
         """The value for ``side`` of the position after ``play`` searched ``plies`` deep."""
         scorer = self.scorer(rs)
         if play.outcome is not None or plies <= 0:
             return scorer.play(play, side)
         return self.position_value(rs, play.position, side, plies)
 
-    def position_value(self, rs: RuleSet, pos: Position, side: int, plies: int) -> Estimate:
+    def position_value(self, rs: RuleSet, pos: Position, side: Color, plies: int) -> Estimate:
         """Expectimax: the average over the roller's chance outcomes of his best reply."""
         scorer = self.scorer(rs)
         roller = pos.turn

@@ -95,7 +95,7 @@ def _roll_index(events: list[Any]) -> int:
     return -1
 
 
-def _arrows(rs: RuleSet, side: int, moves: Any) -> list[dict[str, Any]]:
+def _arrows(rs: RuleSet, side: Color, moves: Any) -> list[dict[str, Any]]:
     """The arrows of a play's moves (``Move``s, or moves written as text: ``"12/15*"``): the
     places they join and, as ``path``, the mover's path numbers (the board names an end that
     lies on the half of a phone's board not shown)."""
@@ -338,7 +338,7 @@ def _verdict(state: dict[str, Any], game: Game, index: int) -> dict[str, Any] | 
         return None
     played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again)
     v = tutor(rs, pos, rec.dice, played, level=COACH_LEVEL)
-    side = Color(rec.side)
+    side = rec.side
     text = _text(
         state,
         Message.of(
@@ -389,7 +389,7 @@ def after_human(old: State, action: Action, new: State) -> State:
     try:
         game = entry.game
         index = len(game.history) - 1
-        if index < 0 or new["players"].get("wb"[game.history[index].side]) != "human":
+        if index < 0 or new["players"].get(game.history[index].side.letter) != "human":
             return new
         out = dict(new)
         # said once: the board shows the verdict on its own line (issue 44 item 10), not also
@@ -597,7 +597,7 @@ def odds_panel(state: dict[str, Any]) -> dict[str, Any] | None:
     sel = state.get("selected")
     shots = None
     if sel and isinstance(sel.get("point"), int):
-        me = Color(pos.turn)
+        me = pos.turn
         frm = sel.get("from")
         if isinstance(frm, int) and 1 <= frm <= 24 and pos.side(me)[frm] == 1:
             n = hit_rolls(rs, pos, me, frm)

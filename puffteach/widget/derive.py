@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..color import Color
 from ..families import family_of
 from ..game import Game
 from ..messages import DEFAULT
@@ -157,7 +158,7 @@ def _permissions(game: Game) -> dict[str, bool]:
     }
 
 
-def last_move(game: Game) -> tuple[int, int, int] | None:
+def last_move(game: Game) -> tuple[Color, int, int] | None:
     """``(side, from, to)`` of the last step of the roll in progress or of the last roll."""
     t = game.turn
     if t is not None and t.moves:
@@ -173,7 +174,7 @@ def draw(
     pos: Position,
     rs: RuleSet,
     highlight: tuple[Any, ...],
-    last_move: tuple[int, int, int] | None,
+    last_move: tuple[Color, int, int] | None,
     targets: tuple[Any, ...],
 ) -> str:
     view = state["view"]
@@ -182,10 +183,10 @@ def draw(
     used = tuple(i for i, d in enumerate(shown) if d["status"] != "due")
     # a finished game: the line under the board says who won, how and the points
     o, line = state.get("outcome"), state.get("outcome_line")
-    status: tuple[int | None, str] | None = None
+    status: tuple[Color | None, str] | None = None
     if o and line and not state.get("setup"):
         winner = o.get("winner")
-        status = (SIDES.index(winner) if winner in SIDES else None, str(line))
+        status = (Color(SIDES.index(winner)) if winner in SIDES else None, str(line))
     result: str = draw_svg(
         pos,
         rs,

@@ -38,7 +38,7 @@ def narrate(ctx: Ctx, before: int) -> None:
     """Say what happened at the end of a roll (forfeits, another roll, the outcome)."""
     game = ctx.game
     for i, rec in enumerate(game.history[before:], start=before):
-        who = Color(rec.side)
+        who = rec.side
         prev = game.history[i - 1].position if i else game.start
         for notice in family_of(game.rules).notices(game.rules, prev, rec.position, rec.side):
             ctx.say(notice)  # bräde: the janblotta is out (BH, Jan)
@@ -100,15 +100,13 @@ def new_game(ctx: Ctx, rs: RuleSet, position: Any) -> None:
         while w == b:
             w, b = rng.randint(1, 6), rng.randint(1, 6)
         game = Game(rs, opening=(w, b))
-        starts = Color(game.start.turn)
+        starts = game.start.turn
         ctx.say(Message.of("board.new_game", w=w, b=b, side=starts))
     else:
         if not isinstance(position, (str, Position)):
             raise refuse("position_bad", got=got(position))
         game = Game(rs, position=position)
-        ctx.say(
-            Message.of("board.new_game_from", position=str(game.start), side=Color(game.start.turn))
-        )
+        ctx.say(Message.of("board.new_game_from", position=str(game.start), side=game.start.turn))
     record = game.record()
     ctx.start(Entry(game, [], [rev0(record)]))
     state.update(rules=rs.name, record=record, future=[], replay=False, selected=None, setup=None)

@@ -23,7 +23,7 @@ def check_point(point: Any) -> int | str:
     raise refuse("point_bad", got=got(point))
 
 
-def own_checker(game: Game, point: Any, me: int) -> int | None:
+def own_checker(game: Game, point: Any, me: Color) -> int | None:
     """The mover's path point of a checker of his on ``point`` (None: none there)."""
     check_point(point)
     own = game.position.side(me)
@@ -35,17 +35,17 @@ def own_checker(game: Game, point: Any, me: int) -> int | None:
     return p if own[p] else None
 
 
-def path_of(game: Game, point: Any, me: int) -> int:
+def path_of(game: Game, point: Any, me: Color) -> int:
     """The mover's path point of a physical point or of one of his pools."""
     point = check_point(point)
     if isinstance(point, str):
         if point[0] != SIDES[me]:
-            raise refuse("pool_other", pool=point, owner=Color(1 - me), side=Color(me))
+            raise refuse("pool_other", pool=point, owner=me.other, side=me)
         return OFF if point[1:] == "25" else 0
     return from_physical(game.rules.layout, me, point)
 
 
-def place(rs: RuleSet, side: int, p: int) -> int | str:
+def place(rs: RuleSet, side: Color, p: int) -> int | str:
     """Physical point (1-24) or pool name of ``side``'s path point ``p``."""
     if p in (0, OFF):
         return f"{SIDES[side]}{p}"

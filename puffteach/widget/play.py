@@ -62,7 +62,7 @@ def _check_can_roll(game: Game) -> None:
 
 def _roll(ctx: Ctx, game: Game, dice: list[int]) -> None:
     _check_can_roll(game)
-    who = Color(game.position.turn)
+    who = game.position.turn
     text = "-".join(map(str, dice))
     if len(dice) == 1:
         ctx.say(Message.of("board.rolls_one", side=who, die=text))
@@ -81,7 +81,7 @@ def _a_reroll(ctx: Ctx, action: Action) -> None:
     why = refusal_of(game, game.reroll)  # RV 25, as Game.reroll checks it
     if why is not None:
         raise Refusal(why)
-    who = Color(game.position.turn)
+    who = game.position.turn
     old = "-".join(map(str, t.plan.dice))
     ctx.say(Message.of("board.rerolls", side=who, dice=old))
     do(ctx, ["reroll", 1])
@@ -94,7 +94,7 @@ def _a_resign(ctx: Ctx, action: Action) -> None:
         raise game_over(game)
     if game.after_game is not None:
         raise refuse("resign_after_game", para=game.after_game[0])
-    who = Color(game.position.turn)
+    who = game.position.turn
     ctx.say(Message.of("board.resigns", side=who))
     do(ctx, ["resign", 1])  # GameError (a refusal) when RV 4 does not allow it
     o = game.outcome
@@ -109,7 +109,7 @@ def _a_name_pasch(ctx: Ctx, action: Action) -> None:
         raise refuse("name_bad", got=got(x))
     if not game.generalpasch_available():
         raise refuse("name_not_now")
-    ctx.say(Message.of("board.names_pasch", side=Color(game.position.turn), x=x))
+    ctx.say(Message.of("board.names_pasch", side=game.position.turn, x=x))
     do(ctx, ["name", x])
 
 

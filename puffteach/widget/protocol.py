@@ -132,7 +132,6 @@ import copy
 import random
 from typing import Any
 
-from ..color import Color
 from ..errors import message_of
 from ..explain import Explanation, IllegalMoveError
 from ..game import Game
@@ -297,7 +296,7 @@ def _opening(state: State) -> str:
     computer that opens the game said only its own roll)."""
     w, b = state["record"]["opening"]
     start = Position.parse(state["record"]["start"])
-    return render(Message.of("board.new_game", w=w, b=b, side=Color(start.turn)), state)
+    return render(Message.of("board.new_game", w=w, b=b, side=start.turn), state)
 
 
 def step_patch(state: State, action: Action) -> tuple[State, State]:

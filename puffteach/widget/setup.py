@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..board import OFF, from_physical
-from ..color import Color
+from ..color import COLORS, Color
 from ..messages import Message
 from ..position import Position
 from ..rules import rules
@@ -39,7 +39,9 @@ def _a_setup_toggle(ctx: Ctx, action: Action) -> None:
         if tool is not None:
             setup["tool"] = tool
         if turn is not None:
-            pos = Position.parse(setup["position"])._replace(turn=SIDES.index(turn), streak=0)
+            pos = Position.parse(setup["position"])._replace(
+                turn=Color(SIDES.index(turn)), streak=0
+            )
             setup["position"] = str(pos)
         state["setup"] = setup
         state["selected"] = None
@@ -55,28 +57,28 @@ def _a_setup_place(ctx: Ctx, action: Action) -> None:
     side = action.get("side", setup["tool"])
     if side not in SIDES:
         raise refuse("place_side_bad", got=got(side))
-    me = SIDES.index(side)
+    me = Color(SIDES.index(side))
     point = check_point(action.get("point"))
     rs = rules(state["rules"])
     pos = Position.parse(setup["position"])
     own = list(pos.side(me))
     if isinstance(point, str):
         if point[0] != side or point[1:] != "25":
-            raise refuse("place_pool", side=Color(me), pool=f"{side}25", point=point)
+            raise refuse("place_pool", side=me, pool=f"{side}25", point=point)
         to = OFF
     else:
         to = from_physical(rs.layout, me, point)
     if not own[0]:
-        raise refuse("all_placed", side=Color(me))
+        raise refuse("all_placed", side=me)
     own[0] -= 1
     own[to] += 1
     new = pos._replace(w=tuple(own)) if me == 0 else pos._replace(b=tuple(own))
     new.check(rs)  # PositionError when both colours would share a point
     state["setup"] = {**setup, "position": str(new)}
     if to == OFF:
-        ctx.say(Message.of("board.placed_off", side=Color(me)))
+        ctx.say(Message.of("board.placed_off", side=me))
     else:
-        ctx.say(Message.of("board.placed", side=Color(me), point=point))
+        ctx.say(Message.of("board.placed", side=me, point=point))
 
 
 def _a_setup_remove(ctx: Ctx, action: Action) -> None:
@@ -88,11 +90,11 @@ def _a_setup_remove(ctx: Ctx, action: Action) -> None:
     if isinstance(point, str):
         if point.endswith("0") and not point.endswith("25"):
             raise refuse("remove_waiting")
-        me, frm = SIDES.index(point[0]), OFF
+        me, frm = Color(SIDES.index(point[0])), OFF
     else:
         found = [
             (side, from_physical(rs.layout, side, point))
-            for side in (0, 1)
+            for side in COLORS
             if pos.side(side)[from_physical(rs.layout, side, point)]
         ]
         if not found:
@@ -100,12 +102,12 @@ def _a_setup_remove(ctx: Ctx, action: Action) -> None:
         me, frm = found[0]
     own = list(pos.side(me))
     if not own[frm]:
-        raise refuse("remove_no_off", side=Color(me))
+        raise refuse("remove_no_off", side=me)
     own[frm] -= 1
     own[0] += 1
     new = pos._replace(w=tuple(own)) if me == 0 else pos._replace(b=tuple(own))
     state["setup"] = {**setup, "position": str(new)}
-    ctx.say(Message.of("board.removed", side=Color(me)))
+    ctx.say(Message.of("board.removed", side=me))
 
 
 def setup_of(state: State) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from typing import Any, Final
 
 from ..board import from_physical, to_physical
-from ..color import Color
+from ..color import BLACK, Color
 from ..explain import Explanation
 from ..game import Game, TurnRecord
 from ..messages import DEFAULT, LANGUAGES, Message, MessageError, catalogue
@@ -45,12 +45,12 @@ def as_shown(message: Message, state: State) -> Message:
         layout = rules(state["rules"]).layout
     except (ValueError, KeyError, TypeError):
         return message
-    me = SIDES.index(mover)
+    me = Color(SIDES.index(mover))
     physical_in = message.key in _PHYSICAL_KEYS
 
     def shown(p: int) -> int:
         q = p if physical_in else to_physical(layout, me, p)
-        return from_physical(layout, 1, q) if numbering == "black" else q
+        return from_physical(layout, BLACK, q) if numbering == "black" else q
 
     params = dict(message.params)
     changed = False

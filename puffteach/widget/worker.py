@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from ..board import to_physical
+from ..color import Color
 from ..errors import message_of
 from ..rules import rules as parse_rules
 from . import protocol
@@ -66,7 +67,7 @@ def _place(state: dict[str, Any], point: int) -> str | int:
     if point in (0, 25):
         return f"{side}{point}"
     layout = parse_rules(state["rules"]).layout
-    return to_physical(layout, 0 if side == "w" else 1, point)
+    return to_physical(layout, Color.parse(side), point)
 
 
 def warm_up(turns: int = 2) -> int:
