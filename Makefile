@@ -48,7 +48,7 @@ node_modules/.installed: package.json package-lock.json
 # The book in English, Swedish and German side by side: $(BOOK)/en/, /sv/, /de/ (each
 # sphinx-build -W) and $(BOOK)/index.html, which opens the English book. Prints the build times.
 book: $(STAMP) npm
-	$(PY) scripts/build_book.py $(BOOK)
+	$(PY) scripts/build_book.py $(BOOK) --lite
 
 # The course notebooks in the browser: a JupyterLite site (Pyodide kernel, puffteach
 # preinstalled, the book's notebooks, nothing from another host) in _build/lite

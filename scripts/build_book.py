@@ -1,6 +1,6 @@
 """Build the book in its three languages side by side.
 
-    python scripts/build_book.py [OUT] [--lang en sv de] [--jobs N] [--no-cache]
+    python scripts/build_book.py [OUT] [--lang en sv de] [--jobs N] [--no-cache] [--lite]
 
 OUT (default ``_build/html``) receives ``en/``, ``sv/`` and ``de/`` (each a whole Sphinx HTML
 build, ``sphinx-build -W``) and an ``index.html`` that sends the reader to the English book.
@@ -51,7 +51,9 @@ INDEX = """<!DOCTYPE html>
 """
 
 
-def build(lang: str, base: Path, execution: str, cache: Path, site: Path) -> tuple[str, float, str]:
+def build(
+    lang: str, base: Path, execution: str, cache: Path, site: Path, lite: str = ""
+) -> tuple[str, float, str]:
     """One language's ``sphinx-build -W``; returns (lang, seconds, error output or "")."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
@@ -70,6 +72,7 @@ def build(lang: str, base: Path, execution: str, cache: Path, site: Path) -> tup
         f"language={lang}",
         "-D",
         f"puffteach_engine_site={site}",
+        *(["-D", f"puffteach_lite={lite}"] if lite else []),
         "-d",
         str(base / lang / "doctrees"),
         str(ROOT),
@@ -121,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
     parser.add_argument("--jobs", type=int, default=2, help="translated builds at a time")
     parser.add_argument("--no-cache", action="store_true", help="run the notebooks every build")
+    parser.add_argument(
+        "--lite",
+        action="store_true",
+        help="also build the notebooks' JupyterLite site into OUT/lite (scripts/build_lite.py) "
+        "and link each notebook page to it",
+    )
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     base = out.parent
@@ -131,12 +140,19 @@ def main(argv: list[str] | None = None) -> int:
     langs = [lang for lang in LANGUAGES if lang in args.lang]
 
     start = time.monotonic()
+    lite = ""
+    if args.lite:
+        from build_lite import build as build_lite  # scripts/build_lite.py
+
+        build_lite(out / "lite", [])
+        lite = "../lite/"  # from a language's root (OUT/<lang>/)
+        print(f"lite: {time.monotonic() - start:.0f} s")
     results = []
     first, rest = langs[0], langs[1:]
-    results.append(build(first, base, execution, cache, out))
+    results.append(build(first, base, execution, cache, out, lite))
     if not results[0][2]:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            results += pool.map(lambda lang: build(lang, base, execution, cache, out), rest)
+            results += pool.map(lambda lang: build(lang, base, execution, cache, out, lite), rest)
     total = time.monotonic() - start
 
     failed = False

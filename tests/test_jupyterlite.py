@@ -9,6 +9,7 @@ enter a checker, and the cell that prints ``board.position`` run again prints th
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import pathlib
@@ -16,7 +17,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 import pytest
 
@@ -90,6 +91,27 @@ def test_the_site_holds_the_book_notebooks_and_pyodide(site: pathlib.Path) -> No
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True
     assert "puffteach" in kernel["loadPyodideOptions"]["packages"]
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "de"])
+def test_each_notebook_page_links_its_notebook_in_the_site(site: pathlib.Path, lang: str) -> None:
+    """``scripts/build_book.py --lite`` builds the site into OUT/lite and sets
+    ``puffteach_lite=../lite/``: a notebook page OUT/<lang>/notebooks/<name>.html links the
+    site's JupyterLab with that notebook, in the page's words; other pages link nothing."""
+    from puffteach import messages
+    from puffteach.sphinxext.i18n import lite_link
+
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        link = lite_link(f"notebooks/{nb.stem}", lang, "../lite/")
+        assert link is not None
+        href = html.unescape(link.split('href="', 1)[1].split('"', 1)[0])
+        page = f"http://book.test/{lang}/notebooks/{nb.stem}.html"
+        target = urljoin(page, href)
+        assert target == f"http://book.test/lite/lab/index.html?path={nb.name}", target
+        assert (site / "lab" / "index.html").is_file() and (site / "files" / nb.name).is_file()
+        assert f">{html.escape(messages.text('book.lite.open', lang))}</a>" in link
+    assert lite_link("book/index", lang, "../lite/") is None
+    assert lite_link("notebooks/03-pierer", lang, "") is None  # a book built without --lite
 
 
 def test_a_board_plays_in_jupyterlite_with_nothing_from_another_host(

@@ -43,7 +43,14 @@ from sphinx.config import Config
 
 from .. import messages
 
-__all__ = ["LANGUAGES", "english_only", "english_only_note", "language_links", "setup"]
+__all__ = [
+    "LANGUAGES",
+    "english_only",
+    "english_only_note",
+    "language_links",
+    "lite_link",
+    "setup",
+]
 
 TEMPLATES: Path = Path(__file__).parent / "templates"
 
@@ -82,6 +89,22 @@ def language_links(pagename: str, language: str) -> list[dict[str, Any]]:
     ]
 
 
+def lite_link(pagename: str, language: str, lite: str) -> str | None:
+    """A notebook page's link to the same notebook in the JupyterLite site (``lite``: the
+    site's folder relative to the built book's root, e.g. ``../lite/``; ``""``: no site), as
+    HTML; None on other pages."""
+    if not lite or not pagename.startswith("notebooks/"):
+        return None
+    name = pagename.split("/", 1)[1]
+    up = "../" * pagename.count("/")
+    href = f"{up}{lite.rstrip('/')}/lab/index.html?path={name}.ipynb"
+    text = messages.text("book.lite.open", language)
+    return (
+        f'<p class="puffteach-lite"><a class="btn btn-sm btn-outline-primary" '
+        f'href="{html.escape(href)}">{html.escape(text)}</a></p>\n'
+    )
+
+
 def _page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -97,6 +120,10 @@ def _page_context(
             f"<p>{html.escape(note)}</p></div>\n"
             f'<div class="puffteach-english-body" lang="en">\n{context["body"]}</div>\n'
         )
+    # in the page's language, outside the English body
+    link = lite_link(pagename, language, app.config.puffteach_lite)
+    if link and "body" in context:
+        context["body"] = link + context["body"]
 
 
 #: message domains of the themes that Sphinx does not compile from ``locale_dirs`` by itself
@@ -132,6 +159,9 @@ def _config_inited(app: Sphinx, config: Config) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    # the JupyterLite site's folder relative to the book's root (scripts/build_book.py --lite
+    # builds it beside the languages and sets ../lite/); empty: the notebook pages link nothing
+    app.add_config_value("puffteach_lite", "", "html", types=[str])
     app.connect("config-inited", _config_inited)
     app.connect("html-page-context", _page_context)
     app.add_css_file("puffteach-i18n.css")
