@@ -73,6 +73,23 @@ def _cross_table(layout: Layout) -> tuple[int, ...]:
 CROSS: Final[dict[str, tuple[int, ...]]] = {lay: _cross_table(lay) for lay in LAYOUTS}
 
 
+#: The quarters of a side's path, by name (rules digest, section 1): the first is where its
+#: checkers enter (bräde's jan), the fourth its home, from where it bears off.
+FIRST_QUARTER: Final = range(1, 7)
+SECOND_QUARTER: Final = range(7, 13)
+THIRD_QUARTER: Final = range(13, 19)
+HOME_QUARTER: Final = range(19, 25)
+QUARTERS: Final = (FIRST_QUARTER, SECOND_QUARTER, THIRD_QUARTER, HOME_QUARTER)
+#: the third and fourth quarters (bräde RV 4a: a band there)
+LAST_HALF: Final = range(13, 25)
+#: slices of a side's counts (``own[BEFORE_HOME]``, a plain slice: as fast as ``own[:19]``):
+#: every place before the home quarter (waiting and points 1-18; none there: it may bear off),
+#: the first quarter's points, the home quarter's
+BEFORE_HOME: Final = slice(0, HOME_QUARTER.start)
+IN_FIRST_QUARTER: Final = slice(FIRST_QUARTER.start, FIRST_QUARTER.stop)
+IN_HOME_QUARTER: Final = slice(HOME_QUARTER.start, HOME_QUARTER.stop)
+
+
 def quarter(p: int) -> int:
     """Quarter (1-4) of path point p (1-24): 1-6, 7-12, 13-18, 19-24."""
     if not 1 <= p <= 24:

@@ -165,7 +165,10 @@ class _Identities:
         return n << _TAIL
 
     def board(self, pos: Position) -> int:
-        own, opp = (pos[1], pos[0]) if self.me else (pos[0], pos[1])
+        if self.me:
+            own, opp = pos.b, pos.w
+        else:
+            own, opp = pos.w, pos.b
         return _enc(own) | (_enc(opp) << _OPP)
 
     def key(self, pos: Position) -> int:

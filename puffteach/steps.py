@@ -111,12 +111,12 @@ BEARING_OFF: Final = tuple(tuple(Step(d, f, OFF) for f in range(OFF)) for d in r
 def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
     """The position after ``step`` (same side to move): the checker(s) moved and, for a hit,
     the opponent's checkers on that point sent back to wait (his path point 0)."""
-    me = pos[2]
-    own = list(pos[1] if me else pos[0])
+    me = pos.turn
+    own = list(pos.b if me else pos.w)
     own[step.frm] -= step.many
     own[step.to] += step.many
     if step.hit:
-        opp = list(pos[0] if me else pos[1])
+        opp = list(pos.w if me else pos.b)
         x = CROSS[rs.layout][step.to]
         if not opp[0] and "wentered" in rs.keys:  # long-puff-entry (d): he had all fifteen
             pos = pos.with_side_flag(OTHER[me], "entered", 1)  # entered, and stays unprotected
@@ -126,5 +126,5 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
             return _new(type(pos), (tuple(opp), tuple(own), *pos[2:]))
         return _new(type(pos), (tuple(own), tuple(opp), *pos[2:]))
     if me:
-        return _new(type(pos), (pos[0], tuple(own), *pos[2:]))
+        return _new(type(pos), (pos.w, tuple(own), *pos[2:]))
     return _new(type(pos), (tuple(own), *pos[1:]))

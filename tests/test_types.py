@@ -89,3 +89,15 @@ def test_rv_11_names_the_loser_as_a_color() -> None:
     g.push("24/off")
     assert g.after_game == (11, Color.BLACK, 1) and type(g.after_game[1]) is Color
     assert g.outcome is not None and g.outcome.kind is Termination.HEMSPEL
+
+
+def test_the_named_quarters_are_the_quarters() -> None:
+    assert [list(q) for q in board.QUARTERS] == [
+        list(range(6 * i + 1, 6 * i + 7)) for i in range(4)
+    ]  # worked out by hand: 1-6, 7-12, 13-18, 19-24
+    assert all(board.quarter(p) == i + 1 for i, q in enumerate(board.QUARTERS) for p in q)
+    counts = tuple(range(26))  # each place holds its own number
+    assert counts[board.BEFORE_HOME] == tuple(range(19))  # waiting and points 1-18
+    assert counts[board.IN_FIRST_QUARTER] == (1, 2, 3, 4, 5, 6)
+    assert counts[board.IN_HOME_QUARTER] == (19, 20, 21, 22, 23, 24)
+    assert list(board.LAST_HALF) == [*board.THIRD_QUARTER, *board.HOME_QUARTER]

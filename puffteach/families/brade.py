@@ -13,7 +13,15 @@ from dataclasses import replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
-from ..board import CROSS, OFF
+from ..board import (
+    BEFORE_HOME,
+    CROSS,
+    FIRST_QUARTER,
+    HOME_QUARTER,
+    IN_FIRST_QUARTER,
+    LAST_HALF,
+    OFF,
+)
 from ..color import BLACK, WHITE, Color
 from ..errors import DiceError
 from ..messages import Message
@@ -82,13 +90,13 @@ def makes_wall(own: tuple[int, ...]) -> bool:
 def entry_burst_allowed(rs: BradeRules, own: tuple[int, ...], opp: tuple[int, ...]) -> bool:
     """May an entering checker burst an opponent band in the first quarter (RV 5a / 5b)?"""
     if rs.burst_entry == "5b":
-        return all(own[p] or opp[_X[p]] >= 2 for p in range(1, 7))
+        return all(own[p] or opp[_X[p]] >= 2 for p in FIRST_QUARTER)
     if rs.burst_entry == "5a":
         # RV 5a counts the free ("lediga") points: where a checker can enter, i.e. empty or
         # holding an opponent blot (RV's note under 5b uses "ledig" so). 5a-strict counts only
         # empty points (BH's entering section tells "ledig" apart from an opponent blot).
         block = 1 if rs.burst_entry_strict else 2  # opponent checkers that make a point unfree
-        free = sum(1 for p in range(1, 7) if not own[p] and opp[_X[p]] < block)
+        free = sum(1 for p in FIRST_QUARTER if not own[p] and opp[_X[p]] < block)
         return own[0] > free
     return False
 
@@ -98,16 +106,16 @@ def huk_burst_allowed(rs: BradeRules, own: tuple[int, ...], frm: int) -> bool:
     checkers in his fourth quarter, or the other fourteen there and this one comes from 18."""
     if not rs.huk_burst:
         return False
-    behind = sum(own[:19])
+    behind = sum(own[BEFORE_HOME])
     return behind == 0 or (behind == 1 and frm == 18)
 
 
 def may_bear_off(rs: BradeRules, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
     """None if the mover may bear off now, else the rule id that forbids it."""
-    if sum(own[:19]):
+    if sum(own[BEFORE_HOME]):
         return "B-bearoff"
     # RV 9 forbids only *beginning* the bear-off with a blot in the fourth quarter
-    if rs.bear_bands_only and not own[OFF] and any(own[p] == 1 for p in range(19, 25)):
+    if rs.bear_bands_only and not own[OFF] and any(own[p] == 1 for p in HOME_QUARTER):
         return "RV-9"
     if rs.huk_blocks_bearoff and opp[12] >= 2:
         return "RV-10"
@@ -141,7 +149,7 @@ def _breach(pos: Position, side: Color) -> Message | None:
     """Which of RV 4a's conditions ``side`` breaks in ``pos``, if any: a band in his third or
     fourth quarter now or before, the janblotta out now or before."""
     own = pos.side(side)
-    if any(own[p] >= 2 for p in range(13, 25)) or pos.side_flag(side, "banded"):
+    if any(own[p] >= 2 for p in LAST_HALF) or pos.side_flag(side, "banded"):
         return Message.of("error.resign_banded")
     if janblotta_out(own) or pos.side_flag(side, "janblotta"):
         return Message.of("error.resign_janblotta")
@@ -163,7 +171,9 @@ def may_resign_after(rs: BradeRules, pos: Position, ends: Iterable[Position]) ->
 def jan_excess(victim: tuple[int, ...]) -> int:
     """How many more checkers the victim has to enter than he has points to enter on (B-jan):
     points of his first quarter without his own checkers (empty, or the winner's)."""
-    return victim[0] - victim[1:7].count(0)  # the free points: those holding none of his
+    return victim[0] - victim[IN_FIRST_QUARTER].count(
+        0
+    )  # the free points: those holding none of his
 
 
 def pattern(rs: BradeRules, own: tuple[int, ...], opp: tuple[int, ...]) -> str | None:
@@ -291,7 +301,7 @@ def finish(t: Turn) -> tuple[Position, Outcome | None]:
         pos = pos._replace(b=own) if me else pos._replace(w=own)
     if rs.opening_six in ("2b", "2c"):
         pos = pos.with_side_flag(me, "rolled", 1)
-    if rs.resign in ("4a", "4c") and any(own[p] >= 2 for p in range(13, 25)):
+    if rs.resign in ("4a", "4c") and any(own[p] >= 2 for p in LAST_HALF):
         pos = pos.with_side_flag(me, "banded", 1)
     if rs.resign == "4a" and janblotta_out(own):
         pos = pos.with_side_flag(me, "janblotta", 1)
@@ -611,7 +621,7 @@ class Brade(Family[BradeRules]):
         ):
             return True
         if rs.bearoff in ("8a", "8b", "8d"):
-            return sum(own[:19]) <= len(turn.remaining)
+            return sum(own[BEFORE_HOME]) <= len(turn.remaining)
         return False
 
     def patterns(self, rs: BradeRules) -> tuple[str, ...]:

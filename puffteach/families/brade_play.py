@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..board import CROSS, OFF
+from ..board import CROSS, FIRST_QUARTER, OFF
 from ..players.play_data import PlayData, SideFeatures, Weights
 from ..rules import BradeRules
 from ..rules.brade import PATTERNS, POINTS
@@ -42,7 +42,7 @@ def _burst_risk(rs: BradeRules, victim: tuple[int, ...], enterer: tuple[int, ...
     if not enterer[0] or not entry_burst_allowed(rs, enterer, victim):
         return 0.0
     x = CROSS[rs.layout]
-    faces = sum(1 for p in range(1, 7) if victim[x[p]] >= 2)
+    faces = sum(1 for p in FIRST_QUARTER if victim[x[p]] >= 2)
     return 1.0 - ((6 - faces) / 6.0) ** 2
 
 
@@ -85,7 +85,7 @@ def _extra(
         margin = -jan_excess(own)
         vals.extend((float(margin <= 0), float(margin <= 1), float(margin <= 2)))
         vals.append(jan_risk(own, f))
-        vals.append(sum(1 for p in range(1, 7) if own[p] == 1) / 6.0)
+        vals.append(sum(1 for p in FIRST_QUARTER if own[p] == 1) / 6.0)
         vals.append(max((n for _, n in f.blots), default=0) / 36.0)
     return vals
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from ..board import CROSS, OFF
+from ..board import BEFORE_HOME, CROSS, HOME_QUARTER, IN_FIRST_QUARTER, OFF
 from ..color import BLACK, OTHER, WHITE, Color
 from ..errors import DiceError
 from ..outcome import Outcome, Termination
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..rules import RuleSet
 
 _new = tuple.__new__
+_HOME: Final = HOME_QUARTER.start  # the home quarter's first point (bearing off from there)
 _R = Refusal.of
 
 
@@ -90,7 +91,7 @@ def _bear(
     out: list[Step | Refusal],
 ) -> None:
     """P-bearoff, PI-bearoff, GP-bearoff, exact-25: bearing off (``frm + die`` >= 25)."""
-    if sum(own[:19]):
+    if sum(own[BEFORE_HOME]):
         if why:
             out.append(_R(rs.rule_id("bearoff"), "refusal.bearoff_quarter"))
         return
@@ -203,10 +204,10 @@ class Puff(Family[PuffRules]):
     def steps(
         self, rs: PuffRules, pos: Position, die: int, cont: int | None, first: bool
     ) -> list[Step]:
-        if pos[2]:
-            own, opp = pos[1], pos[0]
+        if pos.turn:
+            own, opp = pos.b, pos.w
         else:
-            own, opp = pos[0], pos[1]
+            own, opp = pos.w, pos.b
         guard = rs.long_entry and _protected(rs, pos, opp)
         out: list[Any] = []  # only Steps: without ``why`` the segments list no refusal
         if own[0] and rs.enter_first:
@@ -216,8 +217,8 @@ class Puff(Family[PuffRules]):
                 _enter(rs, own, opp, guard, cont, first, cont, die, False, out)
         else:
             _land(rs, own, opp, guard, die, range(1, OFF - die), False, out)
-            if not sum(own[:19]):  # (the bear-off segment would only refuse otherwise)
-                _bear(rs, own, die, range(max(19, OFF - die), OFF), False, out)
+            if not sum(own[BEFORE_HOME]):  # (the bear-off segment would only refuse otherwise)
+                _bear(rs, own, die, range(max(_HOME, OFF - die), OFF), False, out)
         return out
 
     def steps_after(
@@ -230,8 +231,8 @@ class Puff(Family[PuffRules]):
         (a hit there is now a plain landing): ``before`` patched there."""
         if rs.long_entry or step.many != 1 or not step.frm:
             return None
-        own = pos[1] if pos[2] else pos[0]
-        if own[0] or not sum(own[:19]):
+        own = pos.b if pos.turn else pos.w
+        if own[0] or not sum(own[BEFORE_HOME]):
             return None
         frm, to = step.frm, step.to
         back = to - die
@@ -239,7 +240,7 @@ class Puff(Family[PuffRules]):
         hit = step.hit
         add: Step | None = None
         if own[to] == 1 and to + die < OFF:  # a new source point
-            opp = pos[0] if pos[2] else pos[1]
+            opp = pos.w if pos.turn else pos.b
             n = opp[CROSS[rs.layout][to + die]]
             if n < 2:
                 add = LANDING[die][to][n]
@@ -438,7 +439,7 @@ def win_outcome(rs: PuffRules, pos: Position, side: Color, name: str) -> Outcome
     if rs.scoring == "lt":
         if loser[0]:
             return Outcome(side, kind, 3, schneider=True)
-        if sum(loser[1:7]):
+        if sum(loser[IN_FIRST_QUARTER]):
             return Outcome(side, kind, 2, schneider=True)
         return Outcome(side, kind, 1)
     if rs.scoring == "pi":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..board import OFF
+from ..board import IN_FIRST_QUARTER, IN_HOME_QUARTER, OFF
 from ..players.play_data import PlayData, SideFeatures, Weights
 from ..position import CHECKERS
 from ..rules import PuffRules
@@ -30,10 +30,10 @@ def _term(
     opp = pos.side(side.other)
     value = 1.0
     if rs.scoring == "lt":
-        back = opp[0] + sum(opp[1:7])
+        back = opp[0] + sum(opp[IN_FIRST_QUARTER])
         value += min(1.0, back / 4.0) + (0.5 if opp[0] else 0.0)
     elif rs.scoring == "pi" and not opp[OFF]:
-        value += min(1.0, (CHECKERS - sum(opp[19:OFF])) / 10.0)
+        value += min(1.0, (CHECKERS - sum(opp[IN_HOME_QUARTER])) / 10.0)
     return 0.0, value
 
 

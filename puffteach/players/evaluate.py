@@ -36,7 +36,7 @@ import math
 from collections.abc import Mapping
 from typing import Final
 
-from ..board import CROSS, OFF
+from ..board import CROSS, FIRST_QUARTER, OFF
 from ..color import Color
 from ..families import FAMILIES, family_of
 from ..odds import TWO_DICE, pattern_chance
@@ -157,7 +157,7 @@ def features(
         ahead >>= 1
     entry_blocked = 0
     enter_own = rs.enter_own
-    for p in range(1, 7):
+    for p in FIRST_QUARTER:
         if opp[x[p]] >= 2 or (not enter_own and own[p]):
             entry_blocked += 1
     return SideFeatures(pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
