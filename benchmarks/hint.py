@@ -17,8 +17,8 @@ the ranking, outside the beam).
 Timed per item (CPU time of this process, ``time.process_time``): ``hint(rules, position,
 dice)`` at the default level (top 5, as the CLI), ``tutor(rules, position, dice, played)`` at
 the board's level (cold: without the ranking a hint on the same roll leaves behind), and per
-game ``review(record)`` as the board asks for it (plays judged at the tutor.s level, luck at
-the review.s quick level). Printed per rule set: median, p95 and
+game ``review(record)`` as the board asks for it (plays judged at the tutor.s level, luck from
+the same values). Printed per rule set: median, p95 and
 max (ms), then the slowest items over all rule sets (each with a command line to reproduce
 it).
 
@@ -55,7 +55,7 @@ from puffteach.players.hint import _RANKED, hint, review, tutor  # noqa: E402
 from puffteach.players.search import DEFAULT_LEVEL, player  # noqa: E402
 from puffteach.position import Position  # noqa: E402
 from puffteach.rules import ALL_PRESETS, PuffRules, RuleSet  # noqa: E402
-from puffteach.widget.computer import COACH_LEVEL, REVIEW_LEVEL  # noqa: E402
+from puffteach.widget.computer import COACH_LEVEL  # noqa: E402
 
 #: code combinations that make the biggest rolls, besides the presets
 COMBOS = (
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             for rec in records:
                 if prof and args.profile == "review":
                     prof.enable()
-                tr.append(_timed(lambda rec=rec: review(rec, COACH_LEVEL, luck_level=REVIEW_LEVEL)))  # type: ignore[misc]
+                tr.append(_timed(lambda rec=rec: review(rec, COACH_LEVEL)))  # type: ignore[misc]
                 if prof:
                     prof.disable()
         all_h += th

@@ -548,36 +548,80 @@ def test_review_of_a_game() -> None:
         pos = rec.position
 
 
-def test_review_luck_is_the_value_of_the_play_the_luck_level_would_make() -> None:
-    """A roll's luck: the value (the hand-written evaluation, 0 plies) of the play advanced
-    would choose for the dice that came, minus the average over every roll that could have
-    come of the play it would choose for that one. Checked roll by roll on a lång puff game
-    with later pasches, where the play of a pasch is found by advanced's beam (its own choice,
-    not the narrower beam of a search's replies)."""
-    from puffteach.color import Color
+def test_review_luck_worked_out_by_hand() -> None:
+    """lång puff, White to roll with his last checker on 19 (fourteen off), Black's fifteen
+    on his 12 (not in White's way, none on 1-6 nor at 0: a win is worth 1). A die of 6 bears
+    the checker off (25 - 19); a smaller die moves it on and the next die bears it off if the
+    two add up to 6 or more; a pasch wins too (1-1: 1, 1, then 6, 6; 2-2: 2, 2, 5, 5, ...).
+    Only 1-2, 1-3, 1-4 and 2-3 (8 of 36) leave it on the board. On an evaluation that values
+    every unfinished position at -0.5 for the side asked: a roll's value is 1 if it wins, else
+    -0.5; the average is 28/36 - 8/36 * 0.5 = 2/3, so a winning roll's luck is 1 - 2/3 = 1/3
+    and a losing roll's -0.5 - 2/3 = -7/6 (the review's luck, roll by roll)."""
+    rs = rules("lang-puff")
+    start = Position.parse("W:19,25x14 B:12x15 w", rs)
+
+    def flat(rs: RuleSet, pos: Position, side: Color) -> Estimate:
+        return Estimate(-0.5, 0.25)
+
+    seen = {}
+    for dice in ((5, 3), (1, 2), (2, 3), (6, 6), (1, 1), (4, 2)):
+        g = Game(rs, position=start, seed=1)
+        g.set_dice(*dice)
+        play = player("advanced").choose(rs, start, dice)
+        for step in play.moves:
+            g.push(step)
+        if g.turn is not None and not g.is_over():
+            g.end_roll()
+        [roll], total = review_rolls(g, "advanced", evaluator=flat)
+        assert total == 1
+        seen[dice] = roll.luck
+    for dice, luck in seen.items():
+        wins = dice not in ((1, 2), (2, 3))
+        assert luck == pytest.approx(1 / 3 if wins else -7 / 6), dice
+
+
+def test_review_luck_is_the_greedy_value_of_the_roll_against_the_average() -> None:
+    """A roll's luck: the value (the hand-written evaluation, 0 plies) of the play built die by
+    die, each step the one that leaves the best position, minus the average of that over every
+    roll that could have come. Checked roll by roll against a brute-force average written here
+    on a lång puff game with later pasches (8 dice, another roll)."""
     from puffteach.players.base import outcome_estimate
 
     rs = rules("lang-puff")
     rng = random.Random(8)
-    me_player = player("advanced", rng=random.Random(0))
     g = _game(rs, 8, [RandomPlayer(rng), RandomPlayer(rng)], 40)
     later = [r for r in g.history if len(r.dice) == 2 and r.dice[0] == r.dice[1] and r.again]
     assert later, "the game has a pasch that earned another roll"
 
-    def chosen(pos: Position, dice: tuple[int, ...]) -> float:
-        play = me_player.choose(rs, pos, dice)
+    def value(t: Any, me: Color) -> float:
+        if t.outcome is not None:
+            return outcome_estimate(t.outcome, me).equity
+        return heuristic(rs, t.pos, me).equity
+
+    def greedy(pos: Position, dice: tuple[int, ...]) -> float:
         me = Color(pos.turn)
-        if play.outcome is not None:
-            return outcome_estimate(play.outcome, me).equity
-        return heuristic(rs, play.position, me).equity
+        frontier, ends = list(begin_roll(rs, pos, dice)), []
+        while frontier:
+            children = []
+            for t in frontier:
+                if t.done:
+                    end, outcome, _ = finish(t)
+                    if outcome is not None:
+                        ends.append(outcome_estimate(outcome, me).equity)
+                    else:
+                        ends.append(heuristic(rs, end, me).equity)
+                    continue
+                children += [push(t, st) for st in turn_steps(t)]
+            frontier = [max(children, key=lambda t: value(t, me))] if children else []
+        return max(ends)
 
     r = review(g.record(), level="advanced")
     pos = g.start
     for rec, roll in zip(g.history, r.rolls, strict=False):
         outcomes = chance_outcomes(rs, pos, len(rec.dice) == 1)
         assert sum(o.probability for o in outcomes) == 1
-        avg = sum(float(o.probability) * chosen(pos, o.dice) for o in outcomes)
-        assert roll.luck == pytest.approx(chosen(pos, rec.dice) - avg, abs=1e-9), rec
+        avg = sum(float(o.probability) * greedy(pos, o.dice) for o in outcomes)
+        assert roll.luck == pytest.approx(greedy(pos, rec.dice) - avg, abs=1e-9), rec
         pos = rec.position
 
 

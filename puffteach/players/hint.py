@@ -14,7 +14,8 @@
 - :func:`review`: a finished game record replayed: each side's errors judged at the tutor's
   level, its mean equity lost per decision and a rating band (:data:`RATINGS`, per family,
   calibrated on the ladder), and the luck of every roll (the value of the roll minus the
-  average value over all rolls, both at a quick 0-ply level).
+  average value over all rolls, each roll's play built die by die on the hand-written
+  evaluation, 0 plies).
 
 The best play of a hint is never worse than the played play by the hint's own evaluation:
 a played play outside the candidates searched is searched at the same depth and ranked with
@@ -50,8 +51,9 @@ from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
 from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
+from .evaluate import heuristic
 from .ladder import check_hint_level
-from .search import DEFAULT_LEVEL, GREEDY_LEVEL, LEVELS, SearchPlayer
+from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer, _beam_plays, _Scorer
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -473,11 +475,36 @@ class Review:
         }
 
 
-def _luck(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
-    """The 0-ply value of the play ``p`` ranks best for ``dice`` minus the average of that
-    over all rolls. The plays are ``p``'s own (a Puff pasch searched with its beam, as it would
-    play it: with the narrow beam of a search's replies a pasch was worth too little, and
-    every other roll looked luckier than it was)."""
+#: the width of the beam that builds each roll's play for the luck: 1, die by die the step
+#: that leaves the best position (the review's luck, issue 44: see :func:`_luck`)
+LUCK_BEAM: Final = 1
+
+
+def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
+    """The luck of ``dice`` in ``pos``: the 0-ply value (``scorer``'s evaluation) of the best
+    play found for them minus the average of that over every roll that could have come. Each
+    roll's play is built die by die, each step the one that leaves the best position
+    (:data:`LUCK_BEAM` wide), never listed and never searched by a beam of 12 through a pasch
+    as the players do: about 5 times cheaper in lång puff (the 21 rolls of every position),
+    and as the same cheap play values the roll that came and the average, a roll's luck still
+    averages exactly 0 over the rolls. Against the players' plays (:func:`_luck_by_rolls`) the
+    luck figures correlate at 0.99 or more (``benchmarks/review.py --compare``)."""
+    me = Color(pos.turn)
+
+    def best(d: tuple[int, ...]) -> float:
+        return max(
+            scorer.play(x, me).equity for x in _beam_plays(_turns(rs, pos, d), scorer, LUCK_BEAM)
+        )
+
+    avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
+    return best(dice) - avg
+
+
+def _luck_by_rolls(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
+    """The luck measured the slow way (the review's until 5 December 2026, kept to compare,
+    ``benchmarks/review.py --compare``): the 0-ply value of the play ``p`` ranks best for
+    ``dice`` minus the average of that over all rolls (21 rankings, a Puff pasch by ``p``'s
+    beam)."""
 
     def best(d: tuple[int, ...]) -> float:
         return p.ranked(rs, _turns(rs, pos, d), plies=0)[0][1].equity
@@ -490,7 +517,7 @@ def review_rolls(
     record: dict[str, Any] | str | Game,
     level: str = DEFAULT_LEVEL,
     evaluator: Evaluator | None = None,
-    luck_level: str = GREEDY_LEVEL,
+    luck_level: str | None = None,
     start: int = 0,
     count: int | None = None,
 ) -> tuple[list[RollReview], int]:
@@ -509,7 +536,14 @@ def review_rolls(
     if start >= stop:
         return [], total
     p = _player(level, evaluator)
-    lp = p if evaluator is not None or luck_level == level else _player(luck_level, None)
+    lp = (
+        None
+        if luck_level is None
+        else p
+        if evaluator is not None or luck_level == level
+        else _player(luck_level, None)
+    )
+    luck = _Scorer(rs, heuristic if evaluator is None else evaluator)
     rolls: list[RollReview] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
@@ -529,7 +563,9 @@ def review_rolls(
                     len(ranked) > 1,
                     verdict(lost),
                     lost,
-                    _luck(lp, rs, pos, rec.dice),
+                    _luck(luck, rs, pos, rec.dice)
+                    if lp is None
+                    else _luck_by_rolls(lp, rs, pos, rec.dice),
                     tuple(str(m) for m in rec.moves),
                     tuple(str(m) for m in best.moves),
                     mine.win,
@@ -562,12 +598,14 @@ def review(
     record: dict[str, Any] | str,
     level: str = DEFAULT_LEVEL,
     evaluator: Evaluator | None = None,
-    luck_level: str = GREEDY_LEVEL,
+    luck_level: str | None = None,
 ) -> Review:
     """Replay a game record (``Game.record()``) and judge every roll: the plays at ``level``
-    (the tutor's, so that the review and the tutor's verdicts during the game agree), the luck
-    at ``luck_level`` (a roll's luck ranks the plays of every roll that could have come, so a
-    quick 0-ply level; the same as ``level`` when ``evaluator`` is given)."""
+    (the tutor's, so that the review and the tutor's verdicts during the game agree) and the
+    luck of every roll (:func:`_luck`: on the hand-written evaluation, or on ``evaluator`` when
+    given, each roll's play built die by die). With ``luck_level`` the luck is measured the
+    slow way instead (:func:`_luck_by_rolls`: the plays that level would choose; to compare the
+    two, ``benchmarks/review.py --compare``)."""
     from ..game import Game
 
     g = Game.load(record)

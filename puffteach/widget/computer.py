@@ -73,10 +73,6 @@ if TYPE_CHECKING:
 BOARD_LEVELS: Final = LADDER_ORDER
 #: the level of the hint and the tutor
 COACH_LEVEL: Final = "expert"
-#: the level that judges a game's luck in the review (0 plies on the hand-written evaluation:
-#: a roll's luck ranks the plays of all 21 rolls, so it must be quick, also under Pyodide);
-#: the review judges the plays themselves at the tutor's level, ``COACH_LEVEL``
-REVIEW_LEVEL: Final = "advanced"
 #: how many plays a hint lists
 HINT_TOP: Final = 3
 
@@ -445,7 +441,7 @@ def _a_review(ctx: Ctx, action: Action) -> None:
         ctx.say(Message.of("widget.review_done"))
         return
     done = _review_done(state, game)
-    new, total = review_rolls(game, COACH_LEVEL, None, REVIEW_LEVEL, start=len(done), count=budget)
+    new, total = review_rolls(game, COACH_LEVEL, start=len(done), count=budget)
     done = (done + new)[:total]
     if len(done) < total:
         state["review"] = None
