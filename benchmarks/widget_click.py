@@ -7,9 +7,12 @@ the widget protocol (``{"type": "load", "index": -1}``) and then ``{"type": "cli
 P}`` on that checker is timed, alternately selecting and deselecting it, each click applied to
 the state the previous one returned (as the Board widget does). The time is what
 :func:`puffteach.widget.protocol.step` takes in this Python process: the kernel's share of a
-click (the browser adds drawing the returned SVG). The median and the worst of ``--clicks``
-clicks are reported; the protocol keeps the game between actions, so a click late in a game
-should cost what it costs at the start.
+click (the browser adds putting the marks' groups in place, ``static/marks.js``). "patch B" is
+the message the Board sends for a click from the page (the changed fields: the selection and
+its ``marks``, not the drawing); "whole B" is what the traits would carry (the state and the
+drawing with its marks), as every step sent before patches. The median and the worst of
+``--clicks`` clicks are reported; the protocol keeps the game between actions, so a click late
+in a game should cost what it costs at the start.
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ def time_clicks(rules: str, events: int, clicks: int, seed: int) -> dict[str, An
         if i % 2:
             t0 = time.perf_counter()
             new = protocol.step(state, action)
-            whole = len(json.dumps(new)) + len(json.dumps(new["svg"]))
+            whole = len(json.dumps(new)) + len(json.dumps(protocol.drawing(new)))
             whole_times.append((time.perf_counter() - t0) * 1000)
             whole_sizes.append(whole)
         else:

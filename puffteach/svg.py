@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .board import BLACK, OFF, WHITE, Layout, entry_side, exit_side, from_physical, to_physical
 from .color import Color
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .position import Position
 
-__all__ = ["draw", "draw_game", "VIEWS", "LANGUAGES", "POOLS"]
+__all__ = ["draw", "draw_apart", "with_marks", "draw_game", "VIEWS", "LANGUAGES", "POOLS"]
 
 VIEWS: Final = ("physical", "white", "black")
 LANGUAGES: Final = MESSAGE_LANGUAGES
@@ -316,6 +316,102 @@ def draw(
     ``status`` replaces the line "… to move" under the board: ``(side, text)`` with the side
     whose checker is drawn beside the text (``None``: no checker), e.g. the result of a game.
     """
+    return _draw(
+        position,
+        rules,
+        apart=False,
+        view=view,
+        flip=flip,
+        arrows=arrows,
+        highlight=highlight,
+        targets=targets,
+        last_move=last_move,
+        dice=dice,
+        used=used,
+        labels=labels,
+        title=title,
+        interactive=interactive,
+        size=size,
+        status=status,
+        lang=lang,
+    )[0]
+
+
+def draw_apart(
+    position: Position, rules: RuleSet | str | None = None, **options: Any
+) -> tuple[str, list[tuple[int | str, str]]]:
+    """:func:`draw` in two parts, for a live board whose selection changes more often than its
+    position: the drawing with no place marked (``highlight`` and ``targets`` left out), and
+    ``[(place, group), ...]``: each marked place's ``<g>`` as :func:`draw` draws it marked
+    (its rings and dots, ``data-highlight``/``data-target`` and the name a screen reader reads),
+    in the drawing's order. ``with_marks(*draw_apart(p, **options)) == draw(p, **options)``."""
+    return _draw(position, rules, apart=True, **options)
+
+
+def with_marks(drawing: str, marks: Iterable[tuple[int | str, str]]) -> str:
+    """The drawing ``drawing`` (from :func:`draw_apart`) with each ``(place, group)`` of
+    ``marks`` in place of that place's group: the whole drawing :func:`draw` gives."""
+    groups = {_group_start(place): group for place, group in marks}
+    if not groups:
+        return drawing
+    out: list[str] = []
+    lines = iter(drawing.split("\n"))
+    for line in lines:
+        group = groups.pop(_line_start(line), None) if line.startswith("<g class=") else None
+        if group is None:
+            out.append(line)
+            continue
+        depth = 1
+        while depth:  # skip the unmarked group (one element a line, nested <g> included)
+            inner = next(lines)
+            depth += inner.startswith("<g ") - (inner == "</g>")
+        out.append(group)
+    return "\n".join(out)
+
+
+def _first_group(lines: list[str]) -> str:
+    """The first ``<g>`` of ``lines`` (a place's own group; its printed words, aside, follow)."""
+    depth = 0
+    for i, line in enumerate(lines):
+        depth += line.startswith("<g ") - (line == "</g>")
+        if depth == 0:
+            return "\n".join(lines[: i + 1])
+    raise AssertionError("an unclosed group")  # pragma: no cover - _point/_pool close theirs
+
+
+def _line_start(line: str) -> str:
+    """A group's first line up to its second data attribute (see :func:`_group_start`)."""
+    first = line.find(" data-")
+    return line[: line.find(" data-", first + 1)] if first > 0 else ""
+
+
+def _group_start(place: int | str) -> str:
+    """The start of the first line of a place's group (up to its second data attribute)."""
+    if isinstance(place, str):
+        return f'<g class="pool" data-pool="{place}"'
+    return f'<g class="pt" data-point="{place}"'
+
+
+def _draw(
+    position: Position,
+    rules: RuleSet | str | None = None,
+    *,
+    apart: bool,
+    view: str = "physical",
+    flip: bool = False,
+    arrows: bool = False,
+    highlight: Iterable[int | str] = (),
+    targets: Iterable[int | str] = (),
+    last_move: tuple[Color, int, int] | None = None,
+    dice: Iterable[int] | None = None,
+    used: Iterable[int] = (),
+    labels: str = "en",
+    title: str | None = None,
+    interactive: bool = False,
+    size: int = 560,
+    status: tuple[Color | None, str] | None = None,
+    lang: str | None = None,
+) -> tuple[str, list[tuple[int | str, str]]]:
     rs = parse_rules(DEFAULT_RULES if rules is None else rules)
     _choice(view, VIEWS, "view")
     lang = _choice(labels if lang is None else lang, LANGUAGES, "lang")
@@ -370,14 +466,20 @@ def draw(
         f'height="{INNER_H}" fill="{WOOD}"/>'
     )
 
-    # points
+    # points and pools; apart: unmarked, each marked one also drawn marked on its own
+    shown: tuple[set[int | str], set[int | str]] = (set(), set()) if apart else (marked, aimed)
+    marks: list[tuple[int | str, str]] = []
     for q in range(1, 25):
-        out.extend(_point(geo, position, q, view, lang, marked, aimed, interactive))
-
-    # pools
+        out.extend(_point(geo, position, q, view, lang, *shown, interactive))
+        if apart and (q in marked or q in aimed):
+            group = _point(geo, position, q, view, lang, marked, aimed, interactive)
+            marks.append((q, _first_group(group)))
     pools = _pools(geo)
     for pool in pools:
-        out.extend(_pool(geo, position, pool, lang, marked, aimed, interactive))
+        out.extend(_pool(geo, position, pool, lang, *shown, interactive))
+        if apart and (pool.key in marked or pool.key in aimed):
+            group = _pool(geo, position, pool, lang, marked, aimed, interactive)
+            marks.append((pool.key, _first_group(group)))
 
     # path arrows
     if arrows:
@@ -408,7 +510,7 @@ def draw(
     )
     out.append("</g>")
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", marks
 
 
 def _state_label(

@@ -21,7 +21,7 @@ import pytest
 from puffteach import Game, Position, rules
 from puffteach.board import entry_side, exit_side
 from puffteach.rules import BradeRules
-from puffteach.svg import draw, draw_game
+from puffteach.svg import draw, draw_apart, draw_game, with_marks
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PUFFTEACH_UPDATE_GOLDEN") == "1"
@@ -321,6 +321,36 @@ def test_highlight_targets_last_move_and_dice() -> None:
     ]
     assert [len(d.findall(f"{NS}circle")) for d in dice] == [5, 5, 2, 2]
     assert dice[0].get("opacity") and not dice[2].get("opacity")
+
+
+@pytest.mark.parametrize("interactive", [False, True])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_apart_the_marks_in_place_give_the_whole_drawing(name: str, interactive: bool) -> None:
+    """A live board's drawing without marks plus the marked places' groups (issue 41 item 3):
+    put together they are exactly the golden drawing."""
+    pos, kw = CASES[name]
+    kw = {**kw, "interactive": interactive}
+    marked = {"highlight": kw.pop("highlight", (5, "w0")), "targets": kw.pop("targets", (8, "w25"))}
+    whole = draw(pos, **kw, **marked)
+    base, marks = draw_apart(pos, **kw, **marked)
+    assert with_marks(base, marks) == whole
+    assert base == draw(pos, **kw)  # nothing marked
+    assert {place for place, _ in marks} == {*marked["highlight"], *marked["targets"]}
+    plain = {g.get("data-point", g.get("data-pool")): g for g in _tree(base) if g.tag == f"{NS}g"}
+    order = list(plain)
+    assert [order.index(str(place)) for place, _ in marks] == sorted(
+        order.index(str(place)) for place, _ in marks
+    )  # in the drawing's order
+    for place, group in marks:
+        tree = _tree(f'<svg xmlns="http://www.w3.org/2000/svg">{group}</svg>')
+        (g,) = list(tree)  # one group each, its printed words left aside in the drawing
+        assert g.get("data-point", g.get("data-pool")) == str(place)
+        assert g.get("data-highlight") == "1" or g.get("data-target") == "1"
+        before = plain[str(place)].get("aria-label")
+        if interactive:  # the name says what the mark is
+            assert before and g.get("aria-label", "").startswith(before)
+            assert g.get("aria-label") != before
+    assert with_marks(base, []) == base
 
 
 def test_path_arrows_white_solid_black_dashed() -> None:

@@ -100,7 +100,8 @@ def test_step_patch_holds_exactly_what_changed() -> None:
     assert new == step(s, {"type": "click", "point": "w0"})
     assert {**s, **patch} == new
     assert "record" not in patch and "history" not in patch and "ui" not in patch
-    assert patch["selected"] == {"point": "w0", "from": 0} and "svg" in patch
+    assert patch["selected"] == {"point": "w0", "from": 0} and "marks" in patch
+    assert "svg" not in patch  # a selection leaves the drawing as it is (its marks apart)
     assert set(patch["targets"]) == set(new["targets"]) and new["targets"]
     same, nothing = protocol.step_patch(new, {"type": "view", "flip": False})
     assert {**new, **nothing} == same

@@ -212,7 +212,7 @@ class BoardMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ the drawing
     @invariant()
     def svg_is_escaped_xml(self) -> None:
-        svg = self.state["svg"]
+        svg = protocol.drawing(self.state)  # the marks of a selection in place
         assert "<script" not in svg.lower()
         ET.fromstring(svg)  # raises on unescaped text
         for hostile in ("<b>", "alert(1)"):

@@ -212,7 +212,7 @@ def test_click_select_shows_targets_then_moves() -> None:
     s = ok(s, {"type": "click", "point": "w0"})
     assert s["selected"] == {"point": "w0", "from": 0}
     assert s["targets"] == [5]
-    assert 'data-pool="w0"' in s["svg"] and 'data-target="1"' in s["svg"]
+    assert 'data-pool="w0"' in s["svg"] and 'data-target="1"' in protocol.drawing(s)
     s = ok(s, {"type": "click", "point": 5})
     assert s["position"] == "W:0x14,5 B:0x15 w" and s["selected"] is None and s["targets"] == []
 

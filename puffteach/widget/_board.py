@@ -14,7 +14,7 @@ from ..game import Game
 from ..position import Position
 from ..rules import RuleSet
 from .bundle import bundle
-from .protocol import initial_state, patch_of, rebuild
+from .protocol import drawing, initial_state, patch_of, rebuild
 from .protocol import step as protocol_step
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -55,7 +55,7 @@ class Board(anywidget.AnyWidget):
     dice: traitlets.List[int] = traitlets.List().tag(sync=True)
     #: one line per finished roll, e.g. ``"W 5-5: 0/5 0/5 0/2 0/2"``
     history: traitlets.List[str] = traitlets.List().tag(sync=True)
-    #: the interactive SVG drawing
+    #: the interactive SVG drawing (the selected checker and its targets marked)
     svg = traitlets.Unicode("").tag(sync=True)
     #: the board's language (``en``, ``sv``, ``de``): its messages, explanations, history,
     #: drawing and buttons; set it (or use the board's language switch) to change it. The
@@ -71,13 +71,17 @@ class Board(anywidget.AnyWidget):
         position: str | Position | None = None,
         seed: int | None = None,
         *,
-        patches: bool = False,
+        patches: bool | None = None,
         **view: Any,
     ) -> None:
         self._syncing = False
         self._quiet = False
-        # patches off by default: a notebook's saved widget state (nbclient, the book's embedded
-        # boards) records trait updates only, so with patches it would keep the first state
+        self._stale = False  # traits updated without being sent (after a patch)
+        # None (the default): the front end's own actions are answered by a patch, the Python
+        # API's (and marimo's, by the action trait) by the traits. A notebook's saved widget
+        # state (nbclient, the book's embedded boards) records trait updates only, and in a
+        # notebook run by nbclient every step comes from Python. True: always patches after
+        # the first state; False: never.
         self._patches = patches
         super().__init__()
         self._publish(initial_state(rules, position, seed, **view))
@@ -87,8 +91,11 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: dict[str, Any]) -> dict[str, Any]:
         """Apply a protocol action; return the new state (its ``error`` says if it was refused)."""
+        return self._apply(action, patch=bool(self._patches))
+
+    def _apply(self, action: dict[str, Any], *, patch: bool) -> dict[str, Any]:
         new = protocol_step(self.state, action)
-        self._publish(new)
+        self._publish(new, patch=patch)
         return new
 
     def _do(self, action: dict[str, Any]) -> dict[str, Any]:
@@ -97,26 +104,29 @@ class Board(anywidget.AnyWidget):
             raise ValueError(new["error"])
         return new
 
-    def _publish(self, state: dict[str, Any]) -> None:
-        """Make ``state`` the board's. Without ``patches=True`` every state goes to the front end
-        whole (the traits). With it, the first state goes whole; after that only what changed
-        goes, once, as a custom message ``{"patch": ...}``
-        (:func:`~puffteach.widget.protocol.patch_of`; the drawing only when it changed) which
-        ``board.js`` merges into its model's ``state``; the traits are updated for Python
-        without being sent again (a view opened later gets them whole)."""
+    def _publish(self, state: dict[str, Any], *, patch: bool = False) -> None:
+        """Make ``state`` the board's. The first state, and without ``patch`` every state, goes
+        to the front end whole (the traits). With ``patch`` only what changed goes, once, as a
+        custom message ``{"patch": ...}`` (:func:`~puffteach.widget.protocol.patch_of`; the
+        drawing only when it changed, the marks of a selection apart) which ``board.js``
+        merges into its model's ``state``; the traits are updated for Python without being
+        sent again (a view opened later gets them whole)."""
         old = self.state
-        first = not old or not self._patches
+        first = not old or not patch
         self._syncing = True
         self._quiet = not first
         try:
             with self.hold_sync():
                 self.state = state
-                self.svg = state["svg"]
+                self.svg = drawing(state)
                 self.rules = state["rules"]
                 self.position = state["position"]
                 self.dice = list(state["dice"] or [])
                 self.history = list(state["history"])
                 self.lang = str(state["view"].get("lang", "en"))
+                if first and self._stale:  # the front end's traits are behind: all go again
+                    self._states_to_send.update(self._PATCHED)
+                self._stale = not first
         finally:
             self._syncing = False
             self._quiet = False
@@ -137,7 +147,8 @@ class Board(anywidget.AnyWidget):
             # the front end asks whether a kernel runs this board (engine-client.js, connect)
             self.send({"hello": True})
         elif isinstance(content, dict):
-            self.apply(content)
+            # the front end's own action: answered by a patch unless patches=False
+            self._apply(content, patch=self._patches is not False)
 
     def _on_action(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"]:

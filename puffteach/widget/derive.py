@@ -14,7 +14,7 @@ from ..messages import DEFAULT
 from ..movegen import plans
 from ..position import Position
 from ..rules import RuleSet
-from ..svg import draw as draw_svg
+from ..svg import draw_apart
 from .core import SIDES, Entry, State
 from .events import refusal_of
 from .places import place, targets
@@ -92,13 +92,15 @@ def derive(state: State, entry: Entry) -> State:
     if setup:
         pos = Position.parse(setup["position"])
         state.update(_SETUP_FIELDS, position=str(pos), to_move=SIDES[pos.turn])
-        state["svg"] = draw(state, pos, game.rules, (), None, ())
+        state["svg"], state["marks"] = draw(state, pos, game.rules, (), None, ())
         return state
     sel = _derive_turn(state, game)
     last = last_move(game)
     state["last_to"] = None if last is None else place(game.rules, last[0], last[2])
     highlight = (sel["point"],) if sel else ()
-    state["svg"] = draw(state, game.position, game.rules, highlight, last, tuple(state["targets"]))
+    state["svg"], state["marks"] = draw(
+        state, game.position, game.rules, highlight, last, tuple(state["targets"])
+    )
     return state
 
 
@@ -176,7 +178,11 @@ def draw(
     highlight: tuple[Any, ...],
     last_move: tuple[Color, int, int] | None,
     targets: tuple[Any, ...],
-) -> str:
+) -> tuple[str, list[dict[str, Any]]]:
+    """The board drawn with no place marked, and the marked places (the selected checker's
+    and its targets) as ``[{"place", "svg"}, ...]``: their groups drawn marked, which a front
+    end puts in place of theirs (``static/marks.js``; :func:`puffteach.svg.with_marks`). A
+    click that only selects changes the marks, not the drawing, so its patch stays small."""
     view = state["view"]
     shown = state.get("dice_view") or []
     dice = tuple(d["value"] for d in shown) or None
@@ -187,7 +193,7 @@ def draw(
     if o and line and not state.get("setup"):
         winner = o.get("winner")
         status = (Color(SIDES.index(winner)) if winner in SIDES else None, str(line))
-    result: str = draw_svg(
+    drawing, marks = draw_apart(
         pos,
         rs,
         view=view["view"],
@@ -203,4 +209,4 @@ def draw(
         size=view["size"],
         status=status,
     )
-    return result
+    return drawing, [{"place": place, "svg": group} for place, group in marks]

@@ -56,7 +56,11 @@ with ``status`` ``used``/``forfeited``/``due``), ``roll_name``, ``legal_moves``,
 ``can_roll_one_die`` (bräde RV 15: a one-die roll may be chosen), ``one_die_due`` (RV 15:
 ``roll`` rolls one die), ``can_reroll`` (RV 25),
 ``can_resign`` (RV 4a), ``can_name_pasch``, ``can_end_roll``, ``can_undo``, ``can_redo``,
-``last_to`` (where the last step landed, to animate) and ``svg`` (the interactive drawing).
+``last_to`` (where the last step landed, to animate), ``svg`` (the interactive drawing, with no
+place marked) and ``marks`` (the selected checker's place and its targets drawn marked:
+``[{"place": P, "svg": group}, ...]``, each to be put in place of that place's ``<g>``;
+:func:`drawing` gives the whole drawing). A click that only selects changes ``marks``, not
+``svg``, so its patch stays small (``tests/test_widget_patch.py``).
 ``roll_name`` is the plan's label (``5-5``, ``generalpasch named as 3-3``), with the traditional
 name of a bräde roll before it (``sinka fyra (4-5)``, RV 23).
 
@@ -138,6 +142,7 @@ from ..game import Game
 from ..messages import Message
 from ..position import Position
 from ..rules import RuleSet, rules
+from ..svg import with_marks
 from .computer import ACTIONS as _COMPUTER_ACTIONS
 from .core import (
     AUTOPLAY_LIMIT,
@@ -204,6 +209,7 @@ __all__ = [
     "step",
     "step_patch",
     "patch_of",
+    "drawing",
     "ui_words",
 ]
 
@@ -312,6 +318,13 @@ def patch_of(old: State, new: State) -> State:
     patch: State = {k: v for k, v in new.items() if k not in old or old[k] != v}
     patch.update((k, None) for k in old if k not in new)
     return patch
+
+
+def drawing(state: State) -> str:
+    """The state's whole drawing: ``svg`` with its ``marks`` in place (what
+    :func:`puffteach.svg.draw` draws with the selection and targets marked)."""
+    marks = [(m["place"], m["svg"]) for m in state.get("marks") or []]
+    return with_marks(str(state.get("svg") or ""), marks)
 
 
 def rebuild(state: State) -> Game:

@@ -3,7 +3,9 @@
 // - Jupyter (anywidget) and the class pages (puffteach/server/static/adapter.js): the model
 //   runs them elsewhere; an action goes out with model.send(action) and the new state comes
 //   back as the model's "state" (whole), or as a custom message {patch} holding the changed
-//   fields only (Board(patches=True); puffteach.widget.protocol.patch_of), merged here.
+//   fields only (the Board's answer to an action sent from here; puffteach.widget.protocol.
+//   patch_of), merged here. A click that only selects changes state.marks (marks.js), not
+//   state.svg, so its patch is small.
 // - The static book (no kernel): the built site sets window.PUFFTEACH = {pyodide, wheel} (see
 //   puffteach/sphinxext/vendor.py). There the board first shows its embedded state; the first
 //   action (or the Play button) boots Pyodide in a module Web Worker (engine-worker.js) and

@@ -6,6 +6,7 @@ import { buttonMaker, h, placeElement, say, select } from "./dom.js";
 import { connect } from "./engine-client.js";
 import { arrowShapes, arrowsOf, drawArrowShapes } from "./arrows.js";
 import { boardKeys } from "./keys.js";
+import { boardMarks } from "./marks.js";
 import { computerPanels } from "./panels.js";
 
 export function render({ model, el }) {
@@ -178,6 +179,7 @@ export function render({ model, el }) {
   start.addEventListener("click", () => keys.focusBoard()); // Play: the board takes the focus
 
   let lastSvg = null;
+  let marks = boardMarks(board); // the selection and targets on the drawing (marks.js)
   function update() {
     const s = cur();
     const w = (key) => say(s, `ui.${key}`);
@@ -254,10 +256,14 @@ export function render({ model, el }) {
 
     panels.update(s, w);
     const redrawn = s.svg !== lastSvg && !animate(s);
+    // a click that only selects changes the marks, not the drawing: only those places change
+    const remarked = !redrawn && !animating && marks.show(s.marks);
     if (redrawn) {
       const focused = pointOf(document.activeElement);
       board.innerHTML = s.svg || "";
       lastSvg = s.svg;
+      marks = boardMarks(board);
+      marks.show(s.marks);
       if (s.last_to !== null && s.last_to !== undefined) {
         const sel = typeof s.last_to === "number"
           ? `g.pt[data-point="${s.last_to}"]` : `g.pool[data-pool="${s.last_to}"]`;
@@ -295,7 +301,7 @@ export function render({ model, el }) {
     note.textContent = w("numbering_note");
     autoplay(s);
     hist.title = w("history");
-    keys.update(s, redrawn);
+    keys.update(s, redrawn || remarked);
     drawArrows(s);
   }
 
