@@ -137,10 +137,18 @@ _JS = re.compile(
 )
 
 
+#: a word written straight into what the page shows or reads aloud (a label, a title, a text)
+_LABEL = re.compile(
+    r"""(?:setAttribute\(\s*"(?:aria-label|title|placeholder|alt)"\s*,\s*"""
+    r"""|\.(?:textContent|innerText|title|placeholder|alt)\s*=\s*)(["'`])([A-Za-z][^"'`]*)\1"""
+)
+
+
 def js_sentences(source: str) -> list[tuple[int, str]]:
     """The sentences in a front-end module's string literals (not in comments, not in a
-    ``console.*`` line, not a regular expression's text)."""
-    out = []
+    ``console.*`` line, not a regular expression's text), and any word written straight into
+    a label, a title or a text the page shows (one word is enough there)."""
+    out = [(source.count("\n", 0, m.start()) + 1, m.group(2)) for m in _LABEL.finditer(source)]
     for m in _JS.finditer(source):
         token = m.group()
         if token.startswith(("//", "/*")):
@@ -240,8 +248,14 @@ def test_the_guard_reads_javascript() -> None:
         'console.warn("puffteach: the snapshot was not kept");\n'
         "throw new Error(`the engine wheel: HTTP ${r.status}`);\n"
         'el.title = "Roll the dice";\n'
+        'input.setAttribute("aria-label", "position");\n'
     )
-    assert js_sentences(src) == [(4, "the engine wheel: HTTP {}"), (5, "Roll the dice")]
+    assert sorted(js_sentences(src)) == [
+        (4, "the engine wheel: HTTP {}"),
+        (5, "Roll the dice"),
+        (5, "Roll the dice"),  # a sentence, and a text written into a title
+        (6, "position"),
+    ]
 
 
 def test_the_guard_reads_pages() -> None:

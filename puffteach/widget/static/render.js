@@ -33,7 +33,6 @@ export function render({ model, el }) {
   const posInput = h("input", "pt-position");
   posInput.type = "text";
   posInput.spellcheck = false;
-  posInput.setAttribute("aria-label", "position");
   const posBtn = h("button", "pt-setpos");
   posRow.append(posInput, posBtn);
   const hist = h("ol", "pt-history");
@@ -204,6 +203,7 @@ export function render({ model, el }) {
     arrowsTxt.textContent = w("arrows");
     setup.textContent = w("setup");
     posBtn.textContent = w("set_position");
+    posInput.setAttribute("aria-label", w("position"));
     viewSel.title = w("numbering");
     viewSel.options[0].textContent = w("physical");
     viewSel.options[1].textContent = w("white");
