@@ -11,6 +11,8 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 BOOK := _build/html
 LANGS := sv de
+# `make pot NOTEBOOKS="03-pierer 04-gegenpuff"` starts translating these notebooks
+NOTEBOOKS ?=
 
 
 .PHONY: run test setup browser postgres npm book lite pot pdf serve demo lint typecheck pytest nbval bench clean
@@ -60,7 +62,14 @@ lite: $(STAMP) npm
 pot: $(STAMP)
 	rm -rf _build/gettext
 	PUFFTEACH_NB_EXECUTION=off $(PY) -m sphinx -W -q -b gettext . _build/gettext
-	rm -rf _build/gettext/notebooks _build/gettext/book/api.pot
+	rm -f _build/gettext/book/api.pot
+	# a notebook is translated once it has a .po (locales/<lang>/LC_MESSAGES/notebooks/): keep
+	# only those notebooks' templates; `make pot NOTEBOOKS="03-pierer"` starts another one
+	for pot in _build/gettext/notebooks/*.pot; do \
+	  nb=$$(basename $$pot .pot); \
+	  ls locales/*/LC_MESSAGES/notebooks/$$nb.po >/dev/null 2>&1 \
+	    || case " $(NOTEBOOKS) " in *" $$nb "*) ;; *) rm $$pot ;; esac; \
+	done
 	# the themes' labels (the "sphinx" domain) are translated by hand in locales/<lang>/LC_MESSAGES/
 	# sphinx.po and booktheme.po: sphinx-intl must not rewrite them
 	rm -f _build/gettext/sphinx.pot

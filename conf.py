@@ -30,8 +30,9 @@ language = "en"  # the Swedish and German books: -D language=sv / de (scripts/bu
 
 # -- translations (Sphinx's gettext workflow) ---------------------------------------------
 # `make pot`: sphinx-build -b gettext . _build/gettext, then sphinx-intl update -l sv -l de
-# One .po per page (locales/<lang>/LC_MESSAGES/book/<page>.po). The notebooks stay English: they
-# and the API reference have no .po files; their pages carry a translated note instead
+# One .po per page (locales/<lang>/LC_MESSAGES/book/<page>.po). A worked-example notebook is
+# translated once it has one too (.../notebooks/<name>.po: its markdown cells, code unchanged);
+# the API reference and the notebooks without one stay English and carry a translated note
 # (puffteach.sphinxext.i18n, which also puts the language switch on every page).
 locale_dirs = ["locales"]
 gettext_compact = False

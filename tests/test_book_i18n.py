@@ -1,15 +1,18 @@
 """The book in English, Swedish and German (Sphinx's gettext workflow, ``locales/``).
 
 Every chapter of ``book/`` except the API reference has one .po file per language
-(``locales/<lang>/LC_MESSAGES/book/<page>.po``, made by ``make pot``); the notebooks and the API
-reference stay English. These tests hold the translations to the English book: the .po files
-follow its current text, no entry is left untranslated or fuzzy, markup targets, rule ids,
-notation and citations come through unchanged (``tests/i18n_tokens.py``), and no run of seven
-words is copied from the sources. The last tests look at the three built books side by side.
+(``locales/<lang>/LC_MESSAGES/book/<page>.po``, made by ``make pot``), and so has every
+worked-example notebook in ``TRANSLATED_NOTEBOOKS`` (``.../notebooks/<name>.po``: its markdown
+cells); the API reference and the other notebooks stay English. These tests hold the
+translations to the English book: the .po files follow its current text, no entry is left
+untranslated or fuzzy, markup targets, rule ids, notation and citations come through unchanged
+(``tests/i18n_tokens.py``), and no run of seven words is copied from the sources. The last
+tests look at the three built books side by side.
 """
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -23,12 +26,26 @@ from test_book import CHAPTERS, COPYCHECK
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 LANGUAGES = ("sv", "de")
+#: the worked-example notebooks translated so far (markdown cells through gettext, code unchanged)
+TRANSLATED_NOTEBOOKS = [
+    "notebooks/00-the-board",
+    "notebooks/04-gegenpuff",
+    "notebooks/08-teaching",
+    "notebooks/10-computer",
+]
 #: the pages without a translation (code with explanations): a translated note says so
 ENGLISH_ONLY = [
     "book/api",
-    *sorted(f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")),
+    *sorted(
+        f"notebooks/{p.stem}"
+        for p in (ROOT / "notebooks").glob("*.ipynb")
+        if f"notebooks/{p.stem}" not in TRANSLATED_NOTEBOOKS
+    ),
 ]
-TRANSLATED = sorted(f"book/{p.stem}" for p in (ROOT / "book").glob("*.md") if p.stem != "api")
+TRANSLATED = [
+    *sorted(f"book/{p.stem}" for p in (ROOT / "book").glob("*.md") if p.stem != "api"),
+    *TRANSLATED_NOTEBOOKS,
+]
 #: the themes' labels: our catalogues of their message domains, written by hand (not `make pot`)
 THEME_CATALOGUES = ["booktheme", "sphinx"]
 #: the book's title in each translation (catalogue key ``book.title``)
@@ -205,6 +222,37 @@ def test_chapters_are_translated_and_english_only_pages_say_so(built_site: Path,
         assert "puffteach-english-only" not in (built_site / "en" / f"{page}.html").read_text(
             encoding="utf-8"
         )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translated_notebooks_show_their_title_in_the_page_and_the_sidebar(
+    built_site: Path, lang: str
+) -> None:
+    """A translated notebook's page and every sidebar link to it carry the title of its .po
+    file (the first entry: the notebook's first heading), not the English one; its code cells
+    stay as they are."""
+    front = (built_site / lang / "book" / "index.html").read_text(encoding="utf-8")
+    front_en = (built_site / "en" / "book" / "index.html").read_text(encoding="utf-8")
+    for page in TRANSLATED_NOTEBOOKS:
+        first = list(_catalog(_po(lang, page)))[1]
+        assert first.string and first.string != first.id, page
+        text = (built_site / lang / f"{page}.html").read_text(encoding="utf-8")
+        english = (built_site / "en" / f"{page}.html").read_text(encoding="utf-8")
+        h1 = re.search(r'<h1>([^<]*)<a class="headerlink"', text)
+        assert h1 and html.unescape(h1.group(1).strip()) == first.string, f"{lang}/{page}"
+        assert "puffteach-english-only" not in text, f"{lang}/{page} says it is English"
+        name = page.split("/")[-1]
+        link = rf'<a class="reference internal" href="\.\./notebooks/{name}\.html">([^<]*)</a>'
+        titles = re.findall(link, front)
+        assert titles and {html.unescape(t.strip()) for t in titles} == {first.string}, (
+            f"{lang}: the sidebar names {page} {titles}"
+        )
+        assert {html.unescape(t.strip()) for t in re.findall(link, front_en)} == {first.id}
+        # the code cells are the English book's
+        code = re.findall(r'<div class="highlight-ipython3 notranslate">.*?</pre>', text, re.S)
+        assert code and code == re.findall(
+            r'<div class="highlight-ipython3 notranslate">.*?</pre>', english, re.S
+        ), f"{lang}/{page}: the code cells differ from the English page"
 
 
 # ------------------------------------------------------------ text the engine generates
@@ -442,7 +490,7 @@ def test_the_german_book_and_board_say_du() -> None:
                 "book/01-board-and-family": ["Regeluppsättning", "den lägre tärningen börjar"],
                 "book/09-glossary": ["Ordlista över brädets ord"],
                 "book/worksheets": ["inte tillåtet: ", "2 olika sätt att spela: "],
-                "notebooks/00-the-board": ["Bara på engelska"],
+                "notebooks/02-lt-puff": ["Bara på engelska"],
             },
         ),
         (
@@ -452,7 +500,7 @@ def test_the_german_book_and_board_say_du() -> None:
                 "book/01-board-and-family": ["Regelsatz", "der niedrigere Würfel beginnt"],
                 "book/09-glossary": ["Wörterverzeichnis des Brettes"],
                 "book/worksheets": ["nicht erlaubt: ", "2 verschiedene Züge: "],
-                "notebooks/00-the-board": ["Nur auf Englisch"],
+                "notebooks/02-lt-puff": ["Nur auf Englisch"],
             },
         ),
     ],

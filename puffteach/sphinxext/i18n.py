@@ -15,9 +15,15 @@ The title
     the catalogue's ``book.title`` in the page's language, set at ``config-inited``; so are the
     footer's author and copyright holder (``book.author``, ``book.copyright``).
 
+Translated notebooks
+    A worked-example notebook is translated like a chapter (its markdown cells, titles
+    included; code cells and outputs stay as they are) once it has a .po file,
+    ``locales/<lang>/LC_MESSAGES/notebooks/<name>.po`` (``make pot``). A notebook without one
+    in the page's language is an English-only page.
+
 English-only pages
-    The notebooks and the API reference are code with explanations and stay English. In the
-    other languages their pages open with a short note saying so (the message catalogue's
+    The API reference and the notebooks not yet translated stay English. In the other languages
+    their pages open with a short note saying so (the message catalogue's
     ``book.english_only.*``, ``puffteach/catalogue/<lang>/book.json``), and their English body
     is marked ``lang="en"`` under the page's ``<html lang="sv">`` (screen readers, hyphens).
 
@@ -50,6 +56,7 @@ __all__ = [
     "language_links",
     "lite_link",
     "setup",
+    "translated_pages",
 ]
 
 TEMPLATES: Path = Path(__file__).parent / "templates"
@@ -58,18 +65,30 @@ TEMPLATES: Path = Path(__file__).parent / "templates"
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska", "de": "Deutsch"}
 
 
-def english_only(pagename: str) -> str | None:
-    """The kind of English-only page (``"notebook"``, ``"api"``) or None for a translated one."""
+def english_only(pagename: str, translated: frozenset[str] = frozenset()) -> str | None:
+    """The kind of English-only page (``"notebook"``, ``"api"``) or None for a translated one.
+    ``translated``: the notebooks with a translation (``translated_pages``)."""
     if pagename.startswith("notebooks/"):
-        return "notebook"
+        return None if pagename in translated else "notebook"
     if pagename == "book/api":
         return "api"
     return None
 
 
-def english_only_note(pagename: str, language: str) -> str | None:
+def translated_pages(srcdir: Path, locale_dirs: list[str], language: str) -> frozenset[str]:
+    """The notebook pages (``notebooks/<name>``) with a .po file in ``language``."""
+    found: set[str] = set()
+    for locale_dir in locale_dirs:
+        folder = Path(srcdir) / locale_dir / language / "LC_MESSAGES" / "notebooks"
+        found.update(f"notebooks/{po.stem}" for po in folder.glob("*.po"))
+    return frozenset(found)
+
+
+def english_only_note(
+    pagename: str, language: str, translated: frozenset[str] = frozenset()
+) -> str | None:
     """The note an English-only page opens with in ``language`` (None: translated, or English)."""
-    kind = english_only(pagename)
+    kind = english_only(pagename, translated)
     if kind is None or language == "en" or language not in messages.LANGUAGES:
         return None
     return messages.text(f"book.english_only.{kind}", language)
@@ -110,7 +129,8 @@ def _page_context(
 ) -> None:
     language = app.config.language or "en"
     context["pt_languages"] = language_links(pagename, language)
-    note = english_only_note(pagename, language)
+    translated = translated_pages(app.srcdir, app.config.locale_dirs, language)
+    note = english_only_note(pagename, language, translated)
     if note and "body" in context:
         title = messages.text("book.english_only.title", language)
         # the page is English under a Swedish or German <html lang>: its body says so
