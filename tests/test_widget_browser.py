@@ -337,7 +337,14 @@ def test_review_lists_the_players_errors_in_its_panel_and_shows_a_roll_in_view(
                 f"() => {{ const r = {board_box};"
                 " return r.top >= -1 && r.bottom <= innerHeight + 1; }"
             )
-            assert app.actions[-1] == {"type": "review_show", "index": len(review["rolls"]) - 1}
+            # the board scrolls into view as the click is handled, before the action's request
+            # may have reached the test server: wait for it (bounded)
+            want = {"type": "review_show", "index": len(review["rolls"]) - 1}
+            for _ in range(100):
+                if app.actions and app.actions[-1] == want:
+                    break
+                page.wait_for_timeout(100)
+            assert app.actions[-1] == want
             # the review chart (the engine's SVG): a dot on each error, a click on a roll's
             # column shows that roll on the board
             chart = box.locator(".pt-review-chart-box svg.pt-review-chart")
