@@ -487,8 +487,9 @@ def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
     (:data:`LUCK_BEAM` wide), never listed and never searched by a beam of 12 through a pasch
     as the players do: about 5 times cheaper in lång puff (the 21 rolls of every position),
     and as the same cheap play values the roll that came and the average, a roll's luck still
-    averages exactly 0 over the rolls. Against the players' plays (:func:`_luck_by_rolls`) the
-    luck figures correlate at 0.99 or more (``benchmarks/review.py --compare``)."""
+    averages exactly 0 over the rolls. Against the players' plays (:func:`_luck_by_rolls`) a
+    roll's luck differs by 0.03-0.08 points on average, a pasch whose best play the die-by-die
+    build misses by up to about 4 (``benchmarks/review.py --compare``, CONTRIBUTING.md)."""
     me = Color(pos.turn)
 
     def best(d: tuple[int, ...]) -> float:
