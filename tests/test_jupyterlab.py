@@ -213,6 +213,24 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         _stop(proc)
 
 
+def _run_all(page: Any, printed: Any, text: str) -> None:
+    """Run All Cells from the Run menu until ``printed`` shows ``text``. Notebook 7 can drop a
+    Run All given while its new kernel is still starting (every cell stays "[ ]"), so it is
+    asked again, at most three times."""
+    from playwright.sync_api import expect
+
+    for attempt in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        label = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))
+        page.locator(".lm-Menu-item", has=label).click()
+        try:
+            expect(printed).to_contain_text(text, timeout=CELL_TIMEOUT)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
 def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathlib.Path) -> None:
     from playwright.sync_api import Locator, Route, expect, sync_playwright
 
@@ -257,11 +275,8 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
 
             # Run → Run All Cells.
             t = time.monotonic()
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            label = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))
-            page.locator(".lm-Menu-item", has=label).click()
             printed = panel.locator(".jp-CodeCell", has_text=MARKER).locator(".jp-OutputArea")
-            expect(printed).to_contain_text(f"{MARKER} {BEFORE}", timeout=CELL_TIMEOUT)
+            _run_all(page, printed, f"{MARKER} {BEFORE}")
             expect(indicator).to_have_attribute("data-status", "idle")
             timings["Run All Cells"] = time.monotonic() - t
 
@@ -415,11 +430,8 @@ def test_notebook_7_plays_the_board_and_keeps_its_controls_styled(
             panel = page.locator(".jp-NotebookPanel")
             expect(panel).to_be_visible()
             # a restarted kernel: the notebook's board starts again from its first cell
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            label = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))
-            page.locator(".lm-Menu-item", has=label).click()
             printed = panel.locator(".jp-CodeCell", has_text=MARKER).locator(".jp-OutputArea")
-            expect(printed).to_contain_text(f"{MARKER} {BEFORE}", timeout=CELL_TIMEOUT)
+            _run_all(page, printed, f"{MARKER} {BEFORE}")
 
             widget = panel.locator(".jp-OutputArea-output .puffteach-widget")
             expect(widget).to_have_count(1)
