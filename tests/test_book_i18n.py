@@ -31,6 +31,7 @@ TRANSLATED_NOTEBOOKS = [
     "notebooks/00-the-board",
     "notebooks/03-pierer",
     "notebooks/04-gegenpuff",
+    "notebooks/05-brade-family",
     "notebooks/06-brade-variants",
     "notebooks/08-teaching",
     "notebooks/10-computer",
