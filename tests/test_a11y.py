@@ -572,11 +572,11 @@ def site_root(request: pytest.FixtureRequest) -> Path:
 def test_the_swedish_and_german_books_pass_axe_and_say_their_language(
     site_root: Path, browser: Any, lang: str, record_property: Callable[[str, object], None]
 ) -> None:
-    """axe-core on every translated page of the Swedish or German book and on a translated and
-    an English-only notebook page of it (light mode: the colours are the English book's, checked
-    in both modes above); every page says its language (``<html lang>``), an English-only page
-    marks its English body ``lang="en"``, and no page is wider than a phone (German words are
-    long). A notebook is translated when it has a .po file (puffteach.sphinxext.i18n)."""
+    """axe-core on every page of ``book/`` in the Swedish or German book and on two notebook
+    pages of it (light mode: the colours are the English book's, checked in both modes above);
+    every page says its language (``<html lang>``), an English-only page (the API reference, a
+    notebook without a .po file: puffteach.sphinxext.i18n) marks its English body ``lang="en"``,
+    and no page is wider than a phone (German words are long)."""
     book = site_root / lang
     pages = [p for p in _pages(book) if p.startswith("book/")]
     pages += ["notebooks/00-the-board.html", "notebooks/02-lt-puff.html"]
