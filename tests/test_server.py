@@ -698,12 +698,19 @@ def test_tutor_only_when_the_teacher_allows(tmp_path: Path) -> None:
             if state["to_move"] != "w":
                 pa.until(lambda m, r=lt["rev"]: table_msg(m, r))
                 continue
-            act(choose(state, rng))
+            action = choose(state, rng)
+            act(action)
             got = pa.until(lambda m: m.get("type") == "table" or m.get("type") == "error")
             assert got["type"] == "table", got
             after = got["state"]
             if after["to_move"] == "w" and not after.get("can_roll"):
                 assert not after.get("verdict")  # the roll goes on: no verdict yet
+                continue
+            if action["type"] == "roll":
+                # a roll that could not be moved at all ended at once: the pupil chose nothing,
+                # so the tutor has nothing to judge (the server's dice are not seeded here, so
+                # this happens now and then: the test timed out waiting for a verdict in CI)
+                assert not after.get("verdict")
                 continue
             # the roll is over (the computer has answered): the verdict follows, to this pupil
             v = (
