@@ -35,6 +35,30 @@ CHROMIUM_ARGS = [
 ]
 
 
+def control_styles(widget: Any) -> dict[str, Any]:
+    """Computed styles of a board's Roll and Undo buttons, its first die select and its
+    history list's numbering (Playwright locator of the ``.puffteach-widget``): the Jupyter
+    front ends' tests check that the host page's styles do not reach them (issue 44 items
+    11, 14)."""
+    return dict(
+        widget.evaluate(
+            """(w) => {
+              const of = (sel) => {
+                const e = w.querySelector(sel);
+                const cs = getComputedStyle(e);
+                return { disabled: e.disabled, color: cs.color, background: cs.backgroundColor,
+                         border: `${cs.borderTopWidth} ${cs.borderTopStyle}`,
+                         cursor: cs.cursor };
+              };
+              return { roll: of("button.pt-roll"), undo: of("button.pt-undo"),
+                       die: of("select.pt-die1"),
+                       history: getComputedStyle(w.querySelector("ol.pt-history"))
+                         .listStyleType };
+            }"""
+        )
+    )
+
+
 @contextlib.contextmanager
 def serve(handler: Any) -> Iterator[str]:
     """Serve ``handler`` (a request handler class or factory) on 127.0.0.1 in a thread; yield

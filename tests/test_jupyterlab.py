@@ -34,7 +34,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, control_styles
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -323,7 +323,7 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
             dark = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^JupyterLab Dark$"))
             page.locator(".lm-Menu-item", has=dark).click()
             expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
-            styles = _control_styles(widget)
+            styles = control_styles(widget)
             assert styles["roll"]["disabled"] and not styles["undo"]["disabled"], styles
             assert styles["undo"]["color"] == "rgb(43, 33, 24)", styles  # the card's words
             assert styles["undo"]["background"] == "rgb(255, 253, 246)", styles
@@ -351,26 +351,6 @@ def test_move_in_the_widget_and_read_it_in_the_kernel(lab: Lab, tmp_path: pathli
         finally:
             browser.close()
     print("JupyterLab round trip: " + ", ".join(f"{k} {v:.1f} s" for k, v in timings.items()))
-
-
-def _control_styles(widget: Any) -> dict[str, Any]:
-    """Computed styles of the board's Roll and Undo buttons and its history list."""
-    return dict(
-        widget.evaluate(
-            """(w) => {
-              const of = (sel) => {
-                const e = w.querySelector(sel);
-                const cs = getComputedStyle(e);
-                return { disabled: e.disabled, color: cs.color, background: cs.backgroundColor,
-                         border: `${cs.borderTopWidth} ${cs.borderTopStyle}`,
-                         cursor: cs.cursor };
-              };
-              return { roll: of("button.pt-roll"), undo: of("button.pt-undo"),
-                       history: getComputedStyle(w.querySelector("ol.pt-history"))
-                         .listStyleType };
-            }"""
-        )
-    )
 
 
 def _cut_off(widget: Any) -> list[str]:
@@ -441,7 +421,7 @@ def test_notebook_7_plays_the_board_and_keeps_its_controls_styled(
             widget.locator("select.pt-die2").select_option("5")
             widget.locator("button.pt-setdice").click()
             expect(widget.locator(".pt-dice .pt-die.pt-due")).to_have_text(["5", "5", "2", "2"])
-            styles = _control_styles(widget)
+            styles = control_styles(widget)
             assert styles["roll"]["disabled"] and not styles["undo"]["disabled"], styles
             assert styles["roll"]["border"] == "1px dashed", styles
             assert styles["roll"]["cursor"] == "not-allowed", styles

@@ -23,12 +23,11 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, control_styles
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -96,26 +95,6 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 continue
 
 
-def _styles(widget: Any) -> dict[str, Any]:
-    return dict(
-        widget.evaluate(
-            """(w) => {
-              const of = (sel) => {
-                const e = w.querySelector(sel);
-                const cs = getComputedStyle(e);
-                return { disabled: e.disabled, color: cs.color, background: cs.backgroundColor,
-                         border: `${cs.borderTopWidth} ${cs.borderTopStyle}`,
-                         cursor: cs.cursor };
-              };
-              return { undo: of("button.pt-undo"), roll: of("button.pt-roll"),
-                       die: of("select.pt-die1"),
-                       history: getComputedStyle(w.querySelector("ol.pt-history"))
-                         .listStyleType };
-            }"""
-        )
-    )
-
-
 def test_marimo_keeps_the_controls_styled_and_reruns_cells_reading_board_value(
     app_url: str,
 ) -> None:
@@ -147,7 +126,7 @@ def test_marimo_keeps_the_controls_styled_and_reruns_cells_reading_board_value(
             expect(value).to_have_text(START)
 
             # Styles: Undo is disabled at the start, Roll is not.
-            s = _styles(widget)
+            s = control_styles(widget)
             assert s["undo"]["disabled"] and not s["roll"]["disabled"], s
             assert s["undo"]["border"] == "1px dashed", s
             assert s["undo"]["cursor"] == "not-allowed", s
