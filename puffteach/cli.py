@@ -24,7 +24,7 @@ from .listing import (
     iter_plays,
     iter_turn_plays,
 )
-from .messages import DEFAULT, LANGUAGES, Message, glossary, help_lang
+from .messages import DEFAULT, LANGUAGES, Message, catalogue, glossary, help_lang
 from .messages import text as message_text
 from .movegen import begin, plans, push
 from .position import Position
@@ -252,7 +252,11 @@ def cmd_rules(spec: str | None, lang: str = DEFAULT) -> dict[str, Any]:
     if spec is None:
         codes = {f.name: list(f.option_codes()) for f in FAMILIES.values()}
         return {
-            "presets": {k: message_text(f"preset.{k}", lang) for k in ALL_PRESETS},
+            # a preset's title from the catalogue; a family plugged in from outside the
+            # package may bring none, and then its rule set's own title is shown
+            "presets": {
+                k: catalogue(lang).get(f"preset.{k}") or rules(k).title for k in ALL_PRESETS
+            },
             "codes": codes,
             "rules": {
                 r.id: {"source": r.source, "section": r.section, "summary": r.summary_text(lang)}

@@ -1,7 +1,8 @@
 """A third family plugs in by one module (``tests/toy_family.py``: plain backgammon movement
-without doubling) and the book table, the odds, the CLI and a random player work for it with
-no change to the package. The expected plays are worked out by hand from backgammon's rules
-(a double moves four times; waiting checkers enter before any other checker moves)."""
+without doubling) and the book table, the odds, the CLI, the rule-set listings and descriptions
+and a random player work for it with no change to the package. The expected plays are worked out
+by hand from backgammon's rules (a double moves four times; waiting checkers enter before any
+other checker moves)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from puffteach import Position, odds, rules
 from puffteach.families import FAMILIES, family_of
 from puffteach.players.search import player
 from puffteach.position import CHECKERS
+from puffteach.rules import ALL_PRESETS, RuleSetError, describe
+from puffteach.sphinxext import play_catalog
 from puffteach.sphinxext.tables import KINDS, resolve_specs, table
 
 SHARED = ("start", "dice", "pasch", "entering", "bands", "bearoff", "scoring")
@@ -35,6 +38,45 @@ def test_the_toy_is_found_by_its_rule_sets() -> None:
     rs = rules(toy_family.PRESET)
     assert family_of(rs) is toy_family.TOY and FAMILIES["toy"] is toy_family.TOY
     assert resolve_specs("toy") == [rs]
+
+
+def test_the_preset_lists_follow_the_registry() -> None:
+    """``ALL_PRESETS`` (the CLI's listing, the book's ``all``, the Play page) has the toy's
+    preset while the toy is registered, after every built-in one, and not once it is taken
+    out: then ``rules()`` refuses the name again (no rule set of it is kept)."""
+    assert toy_family.PRESET in ALL_PRESETS and ALL_PRESETS[-1] == toy_family.PRESET
+    assert len(ALL_PRESETS) == len(list(ALL_PRESETS))
+    assert [r.name for r in resolve_specs("all")][-1] == toy_family.PRESET
+    assert cli("rules")["presets"][toy_family.PRESET] == "toy backgammon (test fixture)"
+    catalog = play_catalog(lang="en")
+    assert catalog["families"][toy_family.PRESET] == "toy"
+    assert catalog["levels"][toy_family.PRESET][0] == "random"
+    toy_family.unplug()
+    try:
+        assert toy_family.PRESET not in ALL_PRESETS and "toy" not in FAMILIES
+        assert toy_family.PRESET not in cli("rules")["presets"]
+        with pytest.raises(RuleSetError):
+            rules(toy_family.PRESET)
+    finally:
+        toy_family.plug()
+    assert isinstance(rules(toy_family.PRESET), toy_family.ToyRules)
+
+
+def test_the_description_lists_every_family_s_fields() -> None:
+    """``rules NAME`` describes the toy (its family, its own field) and, while the toy is
+    registered, every rule set lists the toy's field too, so the fields' keys stay the same
+    whatever the family (bräde adds its RV codes in force after them)."""
+    toy = cli("rules", toy_family.PRESET)
+    assert toy["family"] == "toy" and toy["doubling"] is False
+    puff = describe(rules("kontrar-puff"))
+    brade = describe(rules("brade-standard"))
+    assert list(toy) == list(puff) == [k for k in brade if k != "effective_codes"]
+    assert puff["doubling"] is False and brade["doubling"] is False
+    toy_family.unplug()
+    try:
+        assert "doubling" not in describe(rules("kontrar-puff"))
+    finally:
+        toy_family.plug()
 
 
 def test_every_book_table_takes_the_toy_unchanged() -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..rules import KEYS, POSITION_CHECKS
+from ..rules import plug_family, unplug_family
 from .base import Family
 from .brade import BRADE
 from .brade_book import BRADE_BOOK
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..players.play_data import PlayData
     from ..rules import RuleSet
 
-__all__ = ["FAMILIES", "Family", "family_of", "register"]
+__all__ = ["FAMILIES", "Family", "family_of", "register", "unregister"]
 
 #: family name -> family (``rules.family`` names it)
 #: (each is a ``Family`` of its own rule-set type: a rule set's ``family`` picks the family
@@ -48,12 +48,27 @@ def register(family: Family[Any], play: PlayData, book: BookRows) -> None:
     """Plug a family in: give it its player-side data (``family.play``, from its own
     ``<name>_play`` module) and its book rows (``family.book``, from ``<name>_book``) — those
     modules may import the family's rule module, which does not import them — and make
-    :func:`family_of` and the rule data find it by its name."""
+    :func:`family_of` and the rule data find it by its name: its keys and position checks,
+    its rule-set class (``rules.describe``) and its presets (``rules()`` builds them with
+    ``family.build``; ``rules.ALL_PRESETS`` lists them)."""
     family.play = play
     family.book = book
     FAMILIES[family.name] = family
-    KEYS[family.name] = family.keys  # the rule data asks them
-    POSITION_CHECKS[family.name] = family.check_position
+    plug_family(
+        family.name,
+        family.rules_type,
+        family.keys,
+        family.check_position,
+        family.presets(),
+        family.build,
+    )
+
+
+def unregister(name: str) -> None:
+    """Take a family out again (a test's toy family): :func:`family_of`, the rule data and
+    the rule sets of it already built forget it."""
+    FAMILIES.pop(name, None)
+    unplug_family(name)
 
 
 register(PUFF, PUFF_PLAY, PUFF_BOOK)

@@ -29,6 +29,9 @@ class Family(ABC, Generic[R]):
     rule set; a method given a turn takes the turn's rule set as its own type once)."""
 
     name: ClassVar[str]
+    #: the class of the family's rule sets (``rules.describe`` lists the fields of every
+    #: registered family's class)
+    rules_type: ClassVar[type[RuleSet]]
     #: the family's player-side data (evaluation, net, ratings, pruning), given by
     #: :func:`~puffteach.families.register` from the family's ``<name>_play`` module
     play: PlayData
@@ -60,6 +63,18 @@ class Family(ABC, Generic[R]):
         """The codes a rule-set string may add to one of the family's presets
         (``preset+code``: Puff's options, bräde's RV codes)."""
         return ()
+
+    def build(self, preset: str, codes: list[str]) -> R:
+        """The rule set of one of the family's presets with the codes given (the parts of a
+        rule-set string after ``+``): what :func:`puffteach.rules.rules` calls for a preset of
+        a family registered from outside the package. The package's own presets are parsed by
+        ``rules`` itself, which this default asks; a family of its own overrides it."""
+        from ..rules import rules
+
+        rs = rules("+".join([preset, *codes]))
+        if not isinstance(rs, self.rules_type) or rs.family != self.name:
+            raise TypeError(f"{rs.name} is not a rule set of the family {self.name}")
+        return rs  # type: ignore[return-value]  # R is the family's rules_type
 
     # ------------------------------------------------------------------ single steps
     @abstractmethod

@@ -544,6 +544,7 @@ _PLANS: dict[tuple[int, ...], Plan] = {}
 
 class Brade(Family[BradeRules]):
     name = "brade"
+    rules_type = BradeRules
     #: master beats expert by +0.298 [+0.244, +0.353] points a game in brade-standard (2,000
     #: mirrored games): bräde's ladder goes up to master
     ladder_top = "master"

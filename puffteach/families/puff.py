@@ -176,6 +176,7 @@ def rearmost(own: tuple[int, ...]) -> int:
 
 class Puff(Family[PuffRules]):
     name = "puff"
+    rules_type = PuffRules
     early_only_on_bearoff = True  # tower/goose patterns are decided at the end of the roll
     #: master is not measurably stronger than expert in lång puff (+0.028 [-0.011, +0.067]
     #: points a game over 2,000 mirrored games) and several times slower: Puff's ladder ends

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, overload
 
-from ..messages import DEFAULT, text
+from ..messages import DEFAULT, catalogue
 from .base import (
     _DEFAULT_IDS,
+    _ID_MAPS,
+    _KEYS,
     KEYS,
     POSITION_CHECKS,
+    RULE_TYPES,
     BradeFields,
     BradeRules,
     CommonFields,
@@ -32,6 +35,7 @@ from .ids import RULES, SOURCES, Rule, rule
 __all__ = [
     "KEYS",
     "POSITION_CHECKS",
+    "RULE_TYPES",
     "PaschMoves",
     "CommonFields",
     "PuffFields",
@@ -45,6 +49,8 @@ __all__ = [
     "ALL_PRESETS",
     "MORE_PRESETS",
     "PUFF_OPTIONS",
+    "plug_family",
+    "unplug_family",
     "Rule",
     "RULES",
     "SOURCES",
@@ -153,8 +159,51 @@ def rules(spec: str | RuleSet) -> RuleSet:
 
 
 #: presets of a family plugged in from outside the package (a test's toy family): preset name
-#: -> the function that builds its rule set from the preset and the codes given
+#: -> the function that builds its rule set from the preset and the codes given (the
+#: family's ``build``); filled by :func:`plug_family`
 MORE_PRESETS: dict[str, Callable[[str, list[str]], RuleSet]] = {}
+
+#: family name -> the presets :func:`plug_family` added to MORE_PRESETS for it
+_PLUGGED: dict[str, tuple[str, ...]] = {}
+
+
+def plug_family(
+    name: str,
+    rules_type: type[RuleSet],
+    keys: Callable[[Any], frozenset[str]],
+    check_position: Callable[[Any, Any], None],
+    presets: tuple[str, ...],
+    build: Callable[[str, list[str]], RuleSet],
+) -> None:
+    """Make the rule data know a family (called by :func:`puffteach.families.register`): its
+    rule-set class (``describe``), its state keys and position checks, and its presets, so
+    :func:`rules` builds them (with ``build``) and :data:`ALL_PRESETS` lists them. The
+    package's own presets are parsed by :func:`rules` itself (so the rule data works before
+    the families are registered); a family registered again replaces its entries."""
+    unplug_family(name)
+    RULE_TYPES[name] = rules_type
+    KEYS[name] = keys
+    POSITION_CHECKS[name] = check_position
+    own = tuple(p for p in presets if p not in PRESETS and p not in brade.PRESETS)
+    for p in own:
+        MORE_PRESETS[p] = build
+    _PLUGGED[name] = own
+
+
+def unplug_family(name: str) -> None:
+    """Forget a family :func:`plug_family` made known, with the rule sets of it already built
+    (a test's toy family takes itself out again)."""
+    own = _PLUGGED.pop(name, ())
+    for p in own:
+        MORE_PRESETS.pop(p, None)
+    RULE_TYPES.pop(name, None)
+    KEYS.pop(name, None)
+    POSITION_CHECKS.pop(name, None)
+    for spec, rs in list(_CACHE.items()):
+        if rs.preset in own:
+            del _CACHE[spec]
+            _KEYS.pop(rs.name, None)
+            _ID_MAPS.pop(rs.name, None)
 
 
 def _build_puff(preset: str, values: PuffFields, codes: list[str]) -> PuffRules:
@@ -185,12 +234,16 @@ def describe(rs: RuleSet, lang: str = DEFAULT) -> dict[str, object]:
     own = dataclasses.asdict(rs)
     data: dict[str, object] = {k: own[k] for k in ("name", "preset", "codes")}
     data["family"] = rs.family
-    # every rule set lists the fields of both families (the other family's at its neutral
-    # default), in one order, so the JSON has the same keys whatever the family
-    for f in (*dataclasses.fields(PuffRules), *dataclasses.fields(BradeRules)):
-        if f.name not in data and f.name != "ids":
-            data[f.name] = own.get(f.name, f.default)
-    data["title"] = text(f"preset.{rs.preset}", lang)
+    # every rule set lists the fields of every registered family (the other families' at
+    # their neutral defaults), in the order the families were registered, so the JSON has the
+    # same keys whatever the family
+    for kind in RULE_TYPES.values():
+        for f in dataclasses.fields(kind):
+            if f.name not in data and f.name != "ids":
+                data[f.name] = own.get(f.name, f.default)
+    # the preset's title from the catalogue (a family plugged in from outside the package may
+    # bring none: then its rule set's own title)
+    data["title"] = catalogue(lang).get(f"preset.{rs.preset}") or rs.title
     data["ids"] = dict(rs.ids)
     data["source_title"] = SOURCES[rs.source]
     data["rules"] = sorted(
@@ -227,5 +280,34 @@ _DESCRIBE: Final[dict[str, Callable[[RuleSet, dict[str, object], str], None]]] =
     "brade": _describe_brade,
 }
 
-#: every preset name, Puff first (the design's order)
-ALL_PRESETS: Final[tuple[str, ...]] = (*PRESETS, *brade.PRESETS)
+
+class _AllPresets(Sequence[str]):
+    """Every preset name: the package's own, Puff first (the design's order), then those of
+    the families plugged in (:func:`plug_family`, through ``families.register``) in the order
+    they came. A read-only view, so it follows the registry: a family registered later is in
+    it at once (``tuple(ALL_PRESETS)`` takes a copy)."""
+
+    def _names(self) -> tuple[str, ...]:
+        return (*PRESETS, *brade.PRESETS, *MORE_PRESETS)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[str, ...]: ...
+    def __getitem__(self, i: int | slice) -> str | tuple[str, ...]:
+        return self._names()[i]
+
+    def __len__(self) -> int:
+        return len(PRESETS) + len(brade.PRESETS) + len(MORE_PRESETS)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in PRESETS or name in brade.PRESETS or name in MORE_PRESETS
+
+    def __repr__(self) -> str:
+        return f"ALL_PRESETS{self._names()!r}"
+
+
+ALL_PRESETS: Final[Sequence[str]] = _AllPresets()

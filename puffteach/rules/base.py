@@ -49,7 +49,8 @@ class RuleSet:
 
     A rule set is a :class:`PuffRules` or a :class:`BradeRules`; each carries only its own
     family's fields, so a Puff rule set has no bräde field and the type checker refuses one in a
-    Puff preset. ``family`` (``"puff"``/``"brade"``) follows from the class. Code outside the
+    Puff preset. ``family`` (the name of the family in :data:`puffteach.families.FAMILIES`,
+    ``"puff"``/``"brade"`` for the package's own) follows from the class. Code outside the
     family modules reads only these shared fields and asks the family
     (:func:`puffteach.families.family_of`) about anything else."""
 
@@ -89,8 +90,10 @@ class RuleSet:
 
     # Both families have these, each with its own values (a field of the subclass):
     @property
-    def family(self) -> Literal["puff", "brade"]:
-        """``"puff"`` or ``"brade"``: fixed by the class (a field, not set by presets)."""
+    def family(self) -> str:
+        """The family's name (``"puff"``, ``"brade"``, or a family registered from outside the
+        package): fixed by the class (a field, not set by presets). A plain ``str``, so a new
+        family's rule-set class types its own name without editing this one."""
         raise NotImplementedError
 
     @property
@@ -139,7 +142,7 @@ class RuleSet:
 class PuffRules(RuleSet):
     """A Puff rule set (LT, PI, GP and the Puff options)."""
 
-    family: Literal["puff"] = field(default="puff", init=False, repr=False)
+    family: str = field(default="puff", init=False, repr=False)
 
     #: a re-roll only when every move of the pasch was made (GP; LT variant)
     reroll_needs_complete: bool = False
@@ -156,7 +159,7 @@ class PuffRules(RuleSet):
 class BradeRules(RuleSet):
     """A bräde rule set (BH and the RV paragraphs 1a-26e); the comments name the paragraph."""
 
-    family: Literal["brade"] = field(default="brade", init=False, repr=False)
+    family: str = field(default="brade", init=False, repr=False)
 
     bearoff: BradeBearoff = "8a"  # RV 8
     scoring: Literal["brade"] = "brade"  # by the points table
@@ -289,3 +292,7 @@ KEYS: dict[str, Callable[[RuleSet], frozenset[str]]] = {}
 #: argument is a Position, typed loosely: the rule data does not import positions); filled by
 #: :mod:`puffteach.families` like KEYS
 POSITION_CHECKS: dict[str, Callable[[RuleSet, Any], None]] = {}
+
+#: family name -> the class of its rule sets (``describe`` lists the fields of every one);
+#: filled by :mod:`puffteach.families` like KEYS
+RULE_TYPES: dict[str, type[RuleSet]] = {}

@@ -21,7 +21,7 @@ This module needs no Sphinx; :func:`table` (``lang=``) is also handy in a notebo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from ..book_cells import Table, rows_t
@@ -39,8 +39,9 @@ from ..rules import RULES, SOURCES, RuleSet, rules
 
 __all__ = ["Table", "KINDS", "ALL_PRESETS", "table", "resolve_specs"]
 
-#: every preset, Puff first, in the order the book discusses them
-ALL_PRESETS: Final[tuple[str, ...]] = _ALL
+#: every preset, Puff first, in the order the book discusses them (a view that follows the
+#: family registry: a family plugged in later is in it)
+ALL_PRESETS: Final[Sequence[str]] = _ALL
 
 
 # ------------------------------------------------------------------------------- words
@@ -269,7 +270,7 @@ KINDS: Final[dict[str, Kind]] = {
 def _groups() -> dict[str, tuple[str, ...]]:
     """The words for groups of presets in a directive: ``all``, each family's name (and its
     ``book.aliases``) for its presets."""
-    out: dict[str, tuple[str, ...]] = {"all": ALL_PRESETS}
+    out: dict[str, tuple[str, ...]] = {"all": tuple(ALL_PRESETS)}
     for fam in FAMILIES.values():
         for word in (fam.name, *fam.book.aliases):
             out[word] = fam.presets()
