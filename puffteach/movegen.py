@@ -276,7 +276,8 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
     t = Turn(rs, pos, plan, pos, plan.seq, plan.critical)
     if not plan.free:
         return _random_ordered(t, rng, True)
-    if _FAMILY[rs.family].needs_listing(t):
+    fam = _FAMILY[rs.family]
+    if fam.lists_free_rolls and fam.needs_listing(t):
         return random_play(begin(rs, pos, plan), rng)
     t.target = _UNSEARCHED  # as begin sets it; _random_free settles the turn as begin would
     seq = plan.seq
@@ -287,8 +288,9 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
 
 def _random_pair(t: Turn, rng: random.Random) -> Turn:
     """:func:`_random_free` for a fresh free roll of two unequal dice (PI-order, bräde's
-    unequal rolls), the commonest roll: the same draws, with the steps of the second die
-    derived from those of the first position where the family can
+    unequal rolls), the commonest roll: the same draws, with both dice's steps made in one
+    pass where the family can (:meth:`~puffteach.families.Family.steps_pair`) and the steps
+    of the second die derived from those of the first position
     (:meth:`~puffteach.families.Family.steps_after`). Ends ``t`` in place."""
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
@@ -297,18 +299,21 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
     pos, cont = t.pos, t.cont
     a, b = plan.seq
     lo, hi = (a, b) if a < b else (b, a)
-    steps_lo, steps_hi = gen(rs, pos, lo, cont, first), gen(rs, pos, hi, cont, first)
-    raw = steps_lo + steps_hi
-    if not raw:  # no die can move: both forfeited
+    steps_lo, steps_hi = fam.steps_pair(rs, pos, lo, hi, cont, first)
+    n_lo = len(steps_lo)
+    total = n_lo + len(steps_hi)
+    if not total:  # no die can move: both forfeited
         t.forfeited, t.remaining, t.critical, t.cont = (*t.forfeited, *plan.seq), (), (), None
         return t
-    pool = list(raw)
+    # the first draw from the raw steps of both dice (steps_lo + steps_hi) without a copy;
+    # the pool of the others is made only when that step does not keep both dice
+    k = int(rng.random() * total)
+    st = steps_lo[k] if k < n_lo else steps_hi[k - n_lo]
+    pool: list[Step] | None = None
     after = fam.steps_after
-    while pool:
-        st = pool.pop(int(rng.random() * len(pool)))
+    while True:
         p2 = apply_step(rs, pos, st)
         outcome = early(t, pos, p2, st, ()) if any_step or st.to == OFF else None
-        other = hi if st.die == lo else lo
         if outcome is not None:  # a win: the roll ends with the other die unplayed
             i = plan.seq.index(st.die)
             t.remaining, t.critical = plan.seq[1 - i : 2 - i], plan.critical[1 - i : 2 - i]
@@ -316,9 +321,12 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
             t.cont = st.to if st.to != OFF else None
             return t
         c2 = st.to if st.to != OFF else None
-        known = (
-            None if c2 is None else after(rs, p2, st, other, steps_hi if st.die == lo else steps_lo)
-        )
+        if st.die == lo:
+            other = hi
+            known = None if c2 is None else after(rs, p2, st, hi, steps_hi)
+        else:
+            other = lo
+            known = None if c2 is None else after(rs, p2, st, lo, steps_lo)
         if known is None:
             known = gen(rs, p2, other, c2, first)
         if known:  # the whole roll can be used: every step of the other die is legal now
@@ -329,8 +337,14 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
             t.pos, t.remaining, t.critical, t.moves = end, (), (), (st, last)
             t.cont, t.target = (last.to if last.to != OFF else None), (2, 0, -1)
             return t
+        if pool is None:
+            pool = steps_lo + steps_hi
+            pool.pop(k)
+        if not pool:
+            break
+        st = pool.pop(int(rng.random() * len(pool)))
     # no step keeps both dice: search the target, then go on as _random_free would
-    t.raw = raw
+    t.raw = steps_lo + steps_hi
     t.target = _fast_target(t)
     return _random_free(t, rng, True)
 

@@ -65,7 +65,7 @@ def _random_turn(rs: RuleSet, pos: Position, rng: random.Random) -> Turn:
     """A roll of random dice for the side to move, played to its end by random legal steps."""
     fam = FAMILIES[rs.family]
     r = rng.random  # _die, inline
-    if fam.one_die_required(rs, pos):
+    if fam.one_die_rolls and fam.one_die_required(rs, pos):
         dice: tuple[int, ...] = (int(r() * 6) + 1,)
     else:
         dice = (int(r() * 6) + 1, int(r() * 6) + 1)

@@ -609,6 +609,24 @@ def test_steps_after_a_step_are_the_chains_steps(name: str) -> None:
         assert answered > 1000  # the middle game is covered
 
 
+@pytest.mark.parametrize("name", [*RULE_SETS[:8], "pierer-doppelter-contrapuff"])
+def test_steps_pair_are_the_chains_steps_of_each_die(name: str) -> None:
+    """``Family.steps_pair`` (both dice's steps of a fresh unequal roll, made in one pass)
+    gives exactly the check chain's steps of each die, in the same order, from positions
+    of random games."""
+    rs = rules(name)
+    fam = family_of(rs)
+    compared = 0
+    for pos in _positions(name, 8, 60):
+        for a in range(1, 7):
+            for b in range(a + 1, 7):
+                got = fam.steps_pair(rs, pos, a, b, None, False)
+                each = (fam.steps(rs, pos, a, None, False), fam.steps(rs, pos, b, None, False))
+                assert got == each
+                compared += bool(got[0] or got[1])
+    assert compared > 500
+
+
 @pytest.mark.parametrize(
     "change",
     [{"opening": ["x", 2]}, {"opening": [3, 3, 1]}, {"rules": 7}, {"start": None}, {"events": {}}],

@@ -47,6 +47,10 @@ class Family(ABC, Generic[R]):
     #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
     #: step that does not bear off needs no call (the fast random driver's shortcut)
     early_only_on_bearoff: ClassVar[bool] = False
+    #: False when :meth:`needs_listing` never answers True (random play then does not ask)
+    lists_free_rolls: ClassVar[bool] = True
+    #: False when :meth:`one_die_required` never answers True (random play then does not ask)
+    one_die_rolls: ClassVar[bool] = False
     #: the strongest computer level this family's ladder offers (a level name of
     #: :mod:`puffteach.players.search`; :func:`puffteach.players.ladder.ladder` offers every
     #: level up to it, weakest first). A level is offered only when the stored matches show it
@@ -110,6 +114,14 @@ class Family(ABC, Generic[R]):
         is the same draw. Random play uses it for the second die of an unequal free roll and
         for a pasch's next equal die."""
         return None
+
+    def steps_pair(
+        self, rs: R, pos: Position, lo: int, hi: int, cont: int | None, first: bool
+    ) -> tuple[list[Step], list[Step]]:
+        """``(steps(lo), steps(hi))`` of a fresh roll of two unequal dice, which random play
+        draws from together; a family may make both in one pass over the board (the same
+        steps in the same order, tested)."""
+        return self.steps(rs, pos, lo, cont, first), self.steps(rs, pos, hi, cont, first)
 
     def first_steps(self, turn: Turn) -> list[Step]:
         """Steps that take a whole roll at once (bräde RV 2a's six-out)."""

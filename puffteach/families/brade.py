@@ -550,6 +550,7 @@ class Brade(Family[BradeRules]):
     ladder_top = "master"
     has_jan = True
     bands_hold = False
+    one_die_rolls = True  # RV 15
 
     def presets(self) -> tuple[str, ...]:
         return tuple(_rules_brade.PRESETS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from ..board import BEFORE_HOME, CROSS, HOME_QUARTER, IN_FIRST_QUARTER, OFF
@@ -178,6 +179,7 @@ class Puff(Family[PuffRules]):
     name = "puff"
     rules_type = PuffRules
     early_only_on_bearoff = True  # tower/goose patterns are decided at the end of the roll
+    lists_free_rolls = False  # (needs_listing: never)
     #: master is not measurably stronger than expert in lång puff (+0.028 [-0.011, +0.067]
     #: points a game over 2,000 mirrored games) and several times slower: Puff's ladder ends
     #: at expert (issue 43; hints and analysis may use grandmaster, a setting of its own)
@@ -222,6 +224,37 @@ class Puff(Family[PuffRules]):
                 _bear(rs, own, die, range(max(_HOME, OFF - die), OFF), False, out)
         return out
 
+    def steps_pair(
+        self, rs: PuffRules, pos: Position, lo: int, hi: int, cont: int | None, first: bool
+    ) -> tuple[list[Step], list[Step]]:
+        """In the middle game (nothing waiting to enter, no long-puff-entry) both dice's
+        landings in one pass over the mover's points, with :func:`_land`'s rule (P-land,
+        P-hit: an opponent band stops the checker, a blot is hit); then :func:`_bear` for
+        each. Same steps, same order as :meth:`steps` (``tests/test_kernel.py``)."""
+        if pos.turn:
+            own, opp = pos.b, pos.w
+        else:
+            own, opp = pos.w, pos.b
+        if rs.long_entry or (own[0] and rs.enter_first) or lo >= hi:
+            return self.steps(rs, pos, lo, cont, first), self.steps(rs, pos, hi, cont, first)
+        cross = CROSS[rs.layout]
+        made_lo, made_hi = LANDING[lo], LANDING[hi]
+        end_lo, end_hi = OFF - lo, OFF - hi  # points a checker lands from: below these
+        out_lo: list[Any] = []  # only Steps (as in steps)
+        out_hi: list[Any] = []
+        for frm in compress(range(1, end_lo), own[1:end_lo]):  # the occupied points
+            n = opp[cross[frm + lo]]
+            if n < 2:
+                out_lo.append(made_lo[frm][n])  # Step(lo, frm, frm + lo, hit=n == 1)
+            if frm < end_hi:
+                n = opp[cross[frm + hi]]
+                if n < 2:
+                    out_hi.append(made_hi[frm][n])
+        if not sum(own[BEFORE_HOME]):
+            _bear(rs, own, lo, range(max(_HOME, end_lo), OFF), False, out_lo)
+            _bear(rs, own, hi, range(max(_HOME, end_hi), OFF), False, out_hi)
+        return out_lo, out_hi
+
     def steps_after(
         self, rs: PuffRules, pos: Position, step: Step, die: int, before: list[Step]
     ) -> list[Step] | None:
@@ -229,10 +262,15 @@ class Puff(Family[PuffRules]):
         point's steps depend only on its own count and on where they land (the module's
         chain: P-land, P-hit), so one step changes the steps of another die only at its
         source (emptied), its target (a new source) and the point a die short of its target
-        (a hit there is now a plain landing): ``before`` patched there."""
-        if rs.long_entry or step.many != 1 or not step.frm:
+        (a hit there is now a plain landing): ``before`` patched there. While checkers wait
+        to enter after a checker entered, a die enters as it did (a hit sends back a checker
+        on another point), unless it enters on the point the step came in on."""
+        if rs.long_entry or step.many != 1:
             return None
         own = pos.b if pos.turn else pos.w
+        if not step.frm:  # entered: while others wait, the die enters as before (P-enter)
+            # unless it enters where this checker came in (its own checker there now)
+            return before if own[0] and rs.enter_first and step.to != die else None
         if own[0] or not sum(own[BEFORE_HOME]):
             return None
         frm, to = step.frm, step.to
@@ -310,7 +348,7 @@ class Puff(Family[PuffRules]):
 
     def finish(self, turn: Turn) -> tuple[Position, Outcome | None]:
         rs, me, pos, outcome = _own(turn.rules), turn.start.turn, turn.pos, turn.outcome
-        if outcome is None and rs.tower_goose:
+        if outcome is None and rs.tower_goose and _may_pattern(pos.b if me else pos.w, turn):
             kind = pattern_win(rs, pos, me)
             if kind:
                 outcome = win_outcome(rs, pos, me, kind)
@@ -448,6 +486,16 @@ def win_outcome(rs: PuffRules, pos: Position, side: Color, name: str) -> Outcome
             return Outcome(side, kind, 2, schneider=True)
         return Outcome(side, kind, 1)
     return Outcome(side, kind, 1)
+
+
+def _may_pattern(own: tuple[int, ...], turn: Turn) -> bool:
+    """May ``own`` (the mover's counts after ``turn``) be a tower or a goose march? A cheap
+    test before :func:`pattern_win`: fifteen points in a row always hold 10 to 15, and a
+    tower made by the roll stands where its last step went (a roll without steps: ask)."""
+    if own[10] == 1 and own[15] == 1:
+        return True
+    moves = turn.moves
+    return own[moves[-1].to] == CHECKERS if moves else True
 
 
 def pattern_win(rs: PuffRules, pos: Position, side: Color) -> str | None:
