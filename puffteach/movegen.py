@@ -9,12 +9,15 @@ step, with undo), ``legal_moves``, whole-play listing and fast random play
 single steps (its check chain), plans, wins, scoring and state keys.
 
 Every roll is planned by :func:`plans` (the one validating entry) and walked by the same
-moves: settle (forfeit what cannot be moved), choose a step, advance, :func:`finish`. The
-*step* strategy walks Turns (:func:`begin`, :func:`turn_steps`, :func:`push`); the *sample*
-strategy walks plain values (:func:`random_play`: ``_random_ordered``, ``_random_free`` and
-its fresh pair ``_random_pair``; :func:`random_step` is the free walker's first step); the
-*enumerate* strategy is :mod:`puffteach.listing` (int keys for ordered rolls, stepping for
-free ones). CONTRIBUTING ("The roll walker") says why they keep their own loops.
+moves: settle (forfeit what cannot be moved), choose a step, advance, :func:`finish`. An
+ordered roll has one walker, :func:`_walk_ordered`, for the *step* strategy (:func:`begin`,
+:func:`push`: the caller chooses, the walker hands back a settled Turn) and the *sample*
+strategy (:func:`random_play`, :func:`random_roll_turn`: steps drawn at random to the end).
+A free roll is stepped on Turns (:func:`begin`, :func:`turn_steps`, :func:`push`) and
+sampled on plain values (``_random_free``, with ``_random_pair`` its fresh pair;
+:func:`random_step` is the free walker's first step); the *enumerate* strategy is
+:mod:`puffteach.listing` (int keys for ordered rolls, stepping for free ones). CONTRIBUTING
+("The roll walker") says why these keep their own loops.
 """
 
 from __future__ import annotations
@@ -102,13 +105,14 @@ def begin_roll(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> list[Turn]:
 def begin(rs: RuleSet, pos: Position, plan: Plan) -> Turn:
     """Start moving a roll: the turn with any forfeits that are already certain."""
     t = Turn(rs, pos, plan, pos, plan.seq, plan.critical)
-    if plan.free:
-        if family_of(rs).needs_listing(t):
-            done = _complete(t)
-            t.target = _target(t, done)
-            t.completions = done
-        else:
-            t.target = _UNSEARCHED  # found when first needed (most rolls use every die)
+    if not plan.free:
+        return _walk_ordered(t, None, None, True)  # settled in place
+    if family_of(rs).needs_listing(t):
+        done = _complete(t)
+        t.target = _target(t, done)
+        t.completions = done
+    else:
+        t.target = _UNSEARCHED  # found when first needed (most rolls use every die)
     return _settle(t)
 
 
@@ -275,7 +279,7 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
     and ends in that same Turn, which no one else has seen)."""
     t = Turn(rs, pos, plan, pos, plan.seq, plan.critical)
     if not plan.free:
-        return _random_ordered(t, rng, True)
+        return _walk_ordered(t, rng, None, True)
     fam = _FAMILY[rs.family]
     if fam.lists_free_rolls and fam.needs_listing(t):
         return random_play(begin(rs, pos, plan), rng)
@@ -354,8 +358,8 @@ def random_play(t: Turn, rng: random.Random) -> Turn:
     roll: the roll walker's sampling strategy, used by :mod:`puffteach.rollout` and the
     players' rollouts (the plain-value walkers :func:`_random_ordered` and
     :func:`_random_free`; stepping with :func:`push` where the legal steps are listed)."""
-    if t.target is None:
-        return _random_ordered(t, rng)
+    if t.target is None:  # ordered
+        return _walk_ordered(t, rng, None)
     while t.remaining and t.outcome is None:
         steps = t.steps
         if steps is None:
@@ -367,45 +371,63 @@ def random_play(t: Turn, rng: random.Random) -> Turn:
     return t
 
 
-def _random_ordered(t: Turn, rng: random.Random, fresh: bool = False) -> Turn:
-    """:func:`random_play` for an ordered roll (P-order, the pasches), without a Turn per step:
-    the machine's own rules — the die due is the first left, a die without a step forfeits
-    :func:`_stuck` dice, a win ends the roll — on plain values; the same draws as stepping
-    with :func:`push` (``tests/test_kernel.py`` plays both ways and compares). ``fresh``: ``t``
-    was made for this call alone (no caches, seen by no one), so it is ended in place."""
+def _walk_ordered(
+    t: Turn, rng: random.Random | None, step: Step | None, fresh: bool = False
+) -> Turn:
+    """The roll walker of an ordered roll (P-order, the pasches), on plain values: *settle*
+    (the die due is the first left; a die without a step forfeits :func:`_stuck` dice),
+    *choose*, *advance* (the step applied, an early win ends the roll, a pasch's next equal
+    die gets its steps derived, :meth:`~puffteach.families.Family.steps_after`) until the roll
+    ends or a choice is due. Its strategies, by argument, checked once per step:
+
+    - *sample* (``rng``): a step drawn uniformly from the legal steps, to the end of the roll
+      (:func:`random_play`, :func:`random_roll_turn`);
+    - *step* (``rng`` None): ``step`` played (:func:`push`; the caller checks it is legal),
+      or none (:func:`begin`), then the roll settled up to the next choice; the Turn handed
+      back keeps the legal steps of the die due (``t.steps``, :func:`turn_steps`).
+
+    ``fresh``: ``t`` was made for this call alone (seen by no one), so it is ended in place."""
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
     pos, seq, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
-    moves, lost = list(t.moves), t.forfeited
-    steps = t.steps
-    gen, early, first, derive = fam.steps, fam.early_outcome, plan.first_roll, fam.steps_after
+    moves, lost, steps = t.moves, t.forfeited, t.steps
     any_step = not fam.early_only_on_bearoff
     i, n = 0, len(seq)
     while i < n and outcome is None:
+        # settle
         if steps is None:
-            steps = gen(rs, pos, seq[i], cont, first)
+            steps = fam.steps(rs, pos, seq[i], cont, plan.first_roll)
         if not steps:
             k = _stuck(crit[i:])
             lost, i, cont, steps = (*lost, *seq[i : i + k]), i + k, None, None
             continue
-        st = steps[int(rng.random() * len(steps))]
+        # choose
+        if rng is not None:
+            st = steps[int(rng.random() * len(steps))]
+        elif step is not None:
+            st, step = step, None
+        else:
+            break  # a choice is due
+        # advance
         after = apply_step(rs, pos, st)
         if any_step or st.to == OFF:
-            outcome = early(t, pos, after, st, tuple(moves))
+            outcome = fam.early_outcome(t, pos, after, st, moves)
         pos = after
-        moves.append(st)
+        moves = (*moves, st)
         i += 1
         cont = st.to if st.to != OFF else None
         if cont is not None and i < n and seq[i] == st.die:  # a pasch's next equal die
-            steps = derive(rs, pos, st, st.die, steps)
+            steps = fam.steps_after(rs, pos, st, st.die, steps)
         else:
             steps = None
+    if outcome is not None:
+        steps = None
     if not fresh:
-        return Turn(
-            rs, t.start, plan, pos, seq[i:], crit[i:], tuple(moves), lost, cont, outcome, None
-        )
-    t.pos, t.remaining, t.critical, t.moves = pos, seq[i:], crit[i:], tuple(moves)
-    t.forfeited, t.cont, t.outcome = lost, cont, outcome
+        t = Turn(rs, t.start, plan, pos, seq[i:], crit[i:], moves, lost, cont, outcome, None)
+        t.steps = steps
+        return t
+    t.pos, t.remaining, t.critical, t.moves = pos, seq[i:], crit[i:], moves
+    t.forfeited, t.cont, t.outcome, t.steps = lost, cont, outcome, steps
     return t
 
 
@@ -517,6 +539,8 @@ def _random_free(t: Turn, rng: random.Random, fresh: bool = False, one: bool = F
 
 def push(t: Turn, step: Step) -> Turn:
     """Play a step that ``turn_steps`` allows (the caller checks legality)."""
+    if t.target is None:  # ordered
+        return _walk_ordered(t, None, step)
     rs = t.rules
     fam = _FAMILY[rs.family]
     after = apply_step(rs, t.pos, step)
@@ -527,17 +551,15 @@ def push(t: Turn, step: Step) -> Turn:
 
 
 def _advance(t: Turn, step: Step, after: Position, outcome: Outcome | None) -> Turn:
-    """The turn after ``step`` (``after`` the position, ``outcome`` an early win), with its
-    forfeits settled."""
+    """The turn of a free roll after ``step`` (``after`` the position, ``outcome`` an early
+    win), with its forfeits settled."""
     remaining, critical = t.remaining, t.critical
     if step.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
         remaining, critical = (), ()
-    elif t.plan.free:
+    else:
         i = remaining.index(step.die)
         remaining = remaining[:i] + remaining[i + 1 :]
         critical = critical[:i] + critical[i + 1 :]
-    else:
-        remaining, critical = remaining[1:], critical[1:]
     t2 = Turn(
         t.rules,
         t.start,
@@ -565,18 +587,12 @@ def early_outcome(
 
 
 def _settle(t: Turn) -> Turn:
-    """Forfeit the dice that cannot be moved now (P-order, P-pasch-*, maximisation)."""
-    while t.remaining and t.outcome is None:
+    """Free rolls: forfeit the dice left when none can be moved now or the target of the roll
+    is reached (B-dice, PI-order's maximisation)."""
+    if t.remaining and t.outcome is None:
         target = t.target
-        if target is None:  # ordered: the steps of the die due
-            steps = t.steps
-            if steps is None:
-                rs = t.rules
-                fam = _FAMILY[rs.family]
-                steps = t.steps = fam.steps(rs, t.pos, t.remaining[0], t.cont, t.plan.first_roll)
-            if steps:
-                return t
-        elif target is _UNSEARCHED:  # some die can move: then some step is legal
+        assert target is not None
+        if target is _UNSEARCHED:  # some die can move: then some step is legal
             if t.raw is None:
                 fam = _FAMILY[t.rules.family]
                 t.raw = [
@@ -589,9 +605,7 @@ def _settle(t: Turn) -> Turn:
                 return t
         elif _steps_now(t):
             return t
-        if t.plan.free:
-            return _forfeit(t, len(t.remaining))
-        t = _forfeit(t, _stuck(t.critical))
+        return _forfeit(t, len(t.remaining))
     return t
 
 
@@ -602,7 +616,7 @@ def _stuck(critical: tuple[bool, ...]) -> int:
 
 
 def _forfeit(t: Turn, n: int) -> Turn:
-    t2 = Turn(
+    return Turn(
         t.rules,
         t.start,
         t.plan,
@@ -615,7 +629,6 @@ def _forfeit(t: Turn, n: int) -> Turn:
         t.outcome,
         t.target,
     )
-    return t2
 
 
 Completion = tuple[tuple[Step, ...], Position, "Outcome | None"]
