@@ -743,3 +743,36 @@ def test_tutor_only_when_the_teacher_allows(tmp_path: Path) -> None:
         assert pa.type("error")["key"] == "server.error.hints_off"
         for c in (t, pa, spec):
             c.close()
+
+
+def test_a_language_s_folder_opens_its_book(tmp_path: Path) -> None:
+    """``make run`` serves the built book: ``/`` opens the English book (OUT/index.html), and
+    ``/sv``, ``/sv/`` (each language's folder, which has no page of its own) go to that
+    language's front page; a language that was not built stays 404, and a folder's own
+    index.html is still served as it is."""
+    out = tmp_path / "html"
+    out.mkdir()
+    (out / "index.html").write_text(
+        '<meta http-equiv="refresh" content="0; url=en/book/index.html">'
+    )
+    for lang in ("en", "sv"):
+        # scripts/build_book.py links OUT/<lang> to the language's build beside OUT
+        build = tmp_path / f"build-{lang}" / "book"
+        build.mkdir(parents=True)
+        (build / "index.html").write_text(f"front page {lang}")
+        (out / lang).symlink_to(build.parent, target_is_directory=True)
+    (out / "de").mkdir()  # a language folder without a book
+    with server_thread(f"sqlite:///{tmp_path}/c.sqlite3", book_dir=out) as base:
+        assert "en/book/index.html" in httpx.get(base + "/").text
+        for lang in ("en", "sv"):
+            for path in (f"/{lang}", f"/{lang}/"):
+                first = httpx.get(base + path)
+                assert first.status_code == 302, (path, first.status_code)
+                page = httpx.get(base + path, follow_redirects=True)
+                assert page.status_code == 200 and page.text == f"front page {lang}", path
+                assert str(page.url) == f"{base}/{lang}/book/index.html", page.url
+        assert httpx.get(base + "/de/").status_code == 404
+        assert httpx.get(base + "/de").status_code == 404
+        assert httpx.get(base + "/xx/").status_code == 404
+        (out / "de" / "index.html").write_text("a page of its own")
+        assert httpx.get(base + "/de/", follow_redirects=True).text == "a page of its own"

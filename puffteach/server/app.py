@@ -114,6 +114,21 @@ class Cached(StaticFiles):
         return response
 
 
+class Book(Cached):
+    """The built book (``scripts/build_book.py OUT``: ``OUT/<lang>/book/index.html`` for each
+    language, ``OUT/index.html`` sending ``/`` to the English one). A language's folder has no
+    page of its own, so ``/sv`` and ``/sv/`` (each language's) go to its book's front page
+    (a relative redirect, so the book may also be served under a prefix)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if path in LANGUAGES and scope["method"] in ("GET", "HEAD"):
+            root = Path(str(self.directory)) / path
+            if not (root / "index.html").is_file() and (root / "book" / "index.html").is_file():
+                here = "" if scope["path"].endswith("/") else f"{path}/"
+                return RedirectResponse(f"{here}book/index.html", status_code=302)
+        return await super().get_response(path, scope)
+
+
 @dataclass(frozen=True)
 class Limits:
     """Rate limits: (per second, burst)."""
@@ -1236,7 +1251,7 @@ def create_app(
     if book is not None and book.is_dir():
         # (follow_symlink: scripts/build_book.py makes OUT/en, OUT/sv, OUT/de links to the
         # builds beside OUT; ".." still cannot leave the book)
-        routes.append(Mount("/", app=Cached(directory=book, html=True, follow_symlink=True)))
+        routes.append(Mount("/", app=Book(directory=book, html=True, follow_symlink=True)))
     else:
         routes.append(Route("/", root))
     app = Starlette(routes=routes, lifespan=lifespan)
