@@ -92,8 +92,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP) browser postgres npm
 	$(PY) -m pytest
 
+# the notebooks as they are, and their Swedish and German translations (made from the book's
+# .po files into _build/notebooks/<lang>/ by scripts/translate_notebooks.py)
 nbval: $(STAMP)
-	$(PY) -m pytest --nbval -p no:cacheprovider notebooks/
+	$(PY) scripts/translate_notebooks.py _build/notebooks
+	$(PY) -m pytest --nbval -p no:cacheprovider notebooks/ _build/notebooks/
 
 test: lint typecheck pytest nbval
 

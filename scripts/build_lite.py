@@ -4,8 +4,10 @@
 
 Builds with ``jupyter lite build`` (jupyterlite-core and jupyterlite-pyodide-kernel from PyPI,
 the test extra) into OUT (default ``_build/lite``): JupyterLab and Notebook in the browser, the
-Pyodide kernel, the book's notebooks (``notebooks/*.ipynb``, plus any ``--contents`` folder),
-and nothing that loads from another host once built:
+Pyodide kernel, the book's notebooks (``notebooks/*.ipynb`` at the top, their Swedish and
+German translations in ``sv/`` and ``de/``, made from the book's .po files by
+``scripts/translate_notebooks.py``; plus any ``--contents`` folder), and nothing that loads
+from another host once built:
 
 - Pyodide's core is npm's ``pyodide`` (``node_modules``, as for the book). The kernel needs a
   few pure-Python packages of Pyodide's full distribution (micropip, packaging, IPython and
@@ -35,6 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from puffteach.sphinxext.vendor import build_wheel  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from translate_notebooks import build as translate_notebooks  # noqa: E402
 
 #: the Pyodide packages the kernel and the preloaded packages need (their dependencies follow
 #: from the lock)
@@ -141,6 +146,9 @@ def build(out: Path, contents: list[Path]) -> Path:
         folder.mkdir()
         for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
             shutil.copy2(nb, folder / nb.name)
+        translated = translate_notebooks(folder)  # folder/sv/*.ipynb, folder/de/*.ipynb
+        if not translated:
+            sys.exit("build_lite: no translated notebook (locales/<lang>/LC_MESSAGES/notebooks/)")
         for extra_dir in contents:
             for path in extra_dir.iterdir():
                 if path.is_file():

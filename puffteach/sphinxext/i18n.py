@@ -108,13 +108,19 @@ def language_links(pagename: str, language: str) -> list[dict[str, Any]]:
     ]
 
 
-def lite_link(pagename: str, language: str, lite: str) -> str | None:
+def lite_link(
+    pagename: str, language: str, lite: str, translated: frozenset[str] = frozenset()
+) -> str | None:
     """A notebook page's link to the same notebook in the JupyterLite site (``lite``: the
     site's folder relative to the built book's root, e.g. ``../lite/``; ``""``: no site), as
-    HTML; None on other pages."""
+    HTML; None on other pages. A notebook translated into the page's language (``translated``:
+    ``translated_pages``) opens in that language (the site's ``<language>/<name>.ipynb``,
+    ``scripts/translate_notebooks.py``), any other the English one."""
     if not lite or not pagename.startswith("notebooks/"):
         return None
     name = pagename.split("/", 1)[1]
+    if language != "en" and pagename in translated:
+        name = f"{language}/{name}"
     up = "../" * pagename.count("/")
     href = f"{up}{lite.rstrip('/')}/lab/index.html?path={name}.ipynb"
     text = messages.text("book.lite.open", language)
@@ -141,7 +147,7 @@ def _page_context(
             f'<div class="puffteach-english-body" lang="en">\n{context["body"]}</div>\n'
         )
     # in the page's language, outside the English body
-    link = lite_link(pagename, language, app.config.puffteach_lite)
+    link = lite_link(pagename, language, app.config.puffteach_lite, translated)
     if link and "body" in context:
         context["body"] = link + context["body"]
 
