@@ -1,10 +1,12 @@
 """The course notebooks in the browser: the JupyterLite site of ``scripts/build_lite.py``.
 
 The site is built (jupyterlite-core and jupyterlite-pyodide-kernel from the test extra,
-Pyodide's core from npm) with the book's notebooks and one notebook of this test, served from
-127.0.0.1 and opened in Chromium with every request to another host refused. Run all cells:
-the Pyodide kernel imports the preinstalled puffteach, a board appears, clicks set the dice and
-enter a checker, and the cell that prints ``board.position`` run again prints the new position.
+Pyodide's core from npm) with the book's notebooks in English, Swedish and German, served from
+127.0.0.1 beside a book page's link and opened in Chromium with every request to another host
+refused. From the Pierer page's "Open in the browser (JupyterLite)", run all cells: the Pyodide
+kernel imports the preinstalled puffteach, the notebook's board appears, clicks set the dice
+and enter a checker, and the notebook's cell that prints ``board.position``, run again, prints
+the new position.
 """
 
 from __future__ import annotations
@@ -25,37 +27,14 @@ from conftest import CHROMIUM, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MARKER = "position from the kernel:"
-START = "W:0x15 B:0x15 w"
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+#: the Pierer notebook's board (``pierer-langer-puff``, seed 1: the Generalpasch 4-6)
+PIERER = "notebooks/03-pierer"
+START = "W:0x15 B:0x15 w general=4-6"
 #: White's 5-5 set and one checker entered on White's point 5 (by hand: 0/5)
-AFTER = "W:0x14,5 B:0x15 w"
-NOTEBOOK = {
-    "cells": [
-        {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "lite-board",
-            "metadata": {},
-            "outputs": [],
-            "source": [
-                "from puffteach import Board\n",
-                f'board = Board("kontrar-puff", position="{START}", seed=1)\n',
-                "board",
-            ],
-        },
-        {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "lite-print",
-            "metadata": {},
-            "outputs": [],
-            "source": [f'print("{MARKER}", board.position)'],
-        },
-    ],
-    "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)"}},
-    "nbformat": 4,
-    "nbformat_minor": 5,
-}
+AFTER = "W:0x14,5 B:0x15 w general=4-6"
+#: the Pierer notebook's cell that reads the board's position
+PRINT = "print(board.position)"
 
 
 @pytest.fixture(scope="module")
@@ -67,22 +46,24 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[pathlib.Path]:
     if not (ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").is_file():
         pytest.skip("npm's pyodide is missing (npm ci)")
     tmp = tmp_path_factory.mktemp("lite")
-    extra = tmp / "extra"
-    extra.mkdir()
-    (extra / "lite-board.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
-    out = tmp / "site"
+    out = tmp / "lite"  # beside the languages, as scripts/build_book.py --lite puts it
     script = ROOT / "scripts" / "build_lite.py"
     run = subprocess.run(
-        [sys.executable, str(script), str(out), "--contents", str(extra)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        [sys.executable, str(script), str(out)], capture_output=True, text=True, timeout=600
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     yield out
 
 
 def test_the_site_holds_the_book_notebooks_and_pyodide(site: pathlib.Path) -> None:
-    books = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    books = [p.name for p in NOTEBOOKS]
     assert books and all((site / "files" / name).is_file() for name in books)
+    # the translations (scripts/translate_notebooks.py) in a folder per language
+    for lang in ("sv", "de"):
+        assert all((site / "files" / lang / name).is_file() for name in books), lang
+        nb = json.loads((site / "files" / lang / "03-pierer.ipynb").read_text(encoding="utf-8"))
+        assert nb["metadata"]["language"] == lang
+        assert f'lang="{lang}"' in "".join(c for c in nb["cells"][-2]["source"])
     assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
     settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = settings["jupyter-config-data"]["litePluginSettings"][
@@ -97,32 +78,63 @@ def test_the_site_holds_the_book_notebooks_and_pyodide(site: pathlib.Path) -> No
 def test_each_notebook_page_links_its_notebook_in_the_site(site: pathlib.Path, lang: str) -> None:
     """``scripts/build_book.py --lite`` builds the site into OUT/lite and sets
     ``puffteach_lite=../lite/``: a notebook page OUT/<lang>/notebooks/<name>.html links the
-    site's JupyterLab with that notebook, in the page's words; other pages link nothing."""
+    site's JupyterLab with that notebook in the page's language (the English one at the top,
+    a translation in ``<lang>/``), in the page's words; other pages link nothing."""
     from puffteach import messages
-    from puffteach.sphinxext.i18n import lite_link
+    from puffteach.sphinxext.i18n import lite_link, translated_pages
 
-    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        link = lite_link(f"notebooks/{nb.stem}", lang, "../lite/")
+    translated = translated_pages(ROOT, ["locales"], lang)
+    for nb in NOTEBOOKS:
+        link = lite_link(f"notebooks/{nb.stem}", lang, "../lite/", translated)
         assert link is not None
-        href = html.unescape(link.split('href="', 1)[1].split('"', 1)[0])
-        page = f"http://book.test/{lang}/notebooks/{nb.stem}.html"
-        target = urljoin(page, href)
-        assert target == f"http://book.test/lite/lab/index.html?path={nb.name}", target
-        assert (site / "lab" / "index.html").is_file() and (site / "files" / nb.name).is_file()
+        target = _target(link, f"http://book.test/{lang}/notebooks/{nb.stem}.html")
+        path = nb.name if lang == "en" else f"{lang}/{nb.name}"
+        assert target == f"http://book.test/lite/lab/index.html?path={path}", target
+        assert (site / "lab" / "index.html").is_file() and (site / "files" / path).is_file()
         assert f">{html.escape(messages.text('book.lite.open', lang))}</a>" in link
+    # a notebook with no translation in the page's language opens in English
+    untranslated = lite_link(PIERER, lang, "../lite/", frozenset())
+    assert untranslated is not None
+    assert _target(untranslated, "http://book.test/x/y.html").endswith("?path=03-pierer.ipynb")
     assert lite_link("book/index", lang, "../lite/") is None
-    assert lite_link("notebooks/03-pierer", lang, "") is None  # a book built without --lite
+    assert lite_link(PIERER, lang, "", translated) is None  # a book built without --lite
 
 
-def test_a_board_plays_in_jupyterlite_with_nothing_from_another_host(
-    site: pathlib.Path, tmp_path: pathlib.Path
+def _target(link: str, page: str) -> str:
+    href = html.unescape(link.split('href="', 1)[1].split('"', 1)[0])
+    return urljoin(page, href)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_pierer_notebook_plays_from_the_book_with_nothing_from_another_host(
+    site: pathlib.Path, tmp_path: pathlib.Path, lang: str
 ) -> None:
+    """The book's Pierer page (here only the link ``lite_link`` puts on it, at the page's own
+    address ``<lang>/notebooks/03-pierer.html`` beside ``lite/``): click "Open in the browser
+    (JupyterLite)", run all cells, set 5-5 and enter a checker by clicks, run the cell that
+    prints ``board.position`` again. The Swedish page opens the Swedish notebook, whose board
+    speaks Swedish."""
     from playwright.sync_api import Route, expect, sync_playwright
 
+    from puffteach import messages
+    from puffteach.sphinxext.i18n import lite_link, translated_pages
+    from puffteach.widget.words import ui_words
+
+    link = lite_link(PIERER, lang, "../lite/", translated_pages(ROOT, ["locales"], lang))
+    assert link is not None
+    book = site.parent / lang / "notebooks"
+    book.mkdir(parents=True, exist_ok=True)
+    (book / "03-pierer.html").write_text(
+        f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><body>{link}</body></html>',
+        encoding="utf-8",
+    )
+    title = (tn_catalogue(lang) or {}).get(
+        "Worked examples: Pierer's Puffspiel (1861)", "Worked examples: Pierer's Puffspiel (1861)"
+    )
     hosts: set[str] = set()
     blocked: list[str] = []
 
-    with serve_directory(site) as url, sync_playwright() as pw:
+    with serve_directory(site.parent) as url, sync_playwright() as pw:
 
         def only_local(route: Route) -> None:
             address = route.request.url
@@ -139,9 +151,13 @@ def test_a_board_plays_in_jupyterlite_with_nothing_from_another_host(
         page = context.new_page()
         try:
             page.set_default_timeout(120_000)
-            page.goto(url + "lab/index.html?path=lite-board.ipynb")
+            page.goto(f"{url}{lang}/notebooks/03-pierer.html")
+            page.get_by_role("link", name=messages.text("book.lite.open", lang)).click()
             panel = page.locator(".jp-NotebookPanel")
             expect(panel).to_be_visible(timeout=120_000)
+            expect(panel.locator(".jp-MarkdownOutput h1").first).to_contain_text(
+                title, timeout=60_000
+            )
             kernel = page.locator("#jp-main-statusbar").get_by_text(
                 re.compile(r"^(?!No Kernel).+ \| Idle$")
             )
@@ -150,13 +166,15 @@ def test_a_board_plays_in_jupyterlite_with_nothing_from_another_host(
             page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
             label = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))
             page.locator(".lm-Menu-item", has=label).click()
-            printed = panel.locator(".jp-CodeCell", has_text=MARKER).locator(".jp-OutputArea")
-            expect(printed).to_contain_text(f"{MARKER} {START}", timeout=180_000)
+            cell = panel.locator(".jp-CodeCell", has_text=PRINT)
+            expect(cell.locator(".jp-OutputArea")).to_have_text(START, timeout=240_000)
 
             widget = panel.locator(".jp-OutputArea-output .puffteach-widget")
             expect(widget).to_have_count(1, timeout=60_000)
             position = widget.locator("input.pt-position")
             expect(position).to_have_value(START, timeout=60_000)
+            # the board speaks the notebook's language (its position field's label)
+            expect(position).to_have_attribute("aria-label", ui_words(lang)["ui.position"])
             widget.locator("select.pt-die1").select_option("5")
             widget.locator("select.pt-die2").select_option("5")
             widget.locator("button.pt-setdice").click()
@@ -169,12 +187,9 @@ def test_a_board_plays_in_jupyterlite_with_nothing_from_another_host(
             target.click()
             expect(position).to_have_value(AFTER, timeout=60_000)
 
-            cell = panel.locator(".jp-CodeCell", has_text=MARKER)
             cell.locator(".jp-InputArea-editor").click()
             page.keyboard.press("Shift+Enter")
-            expect(cell.locator(".jp-OutputArea")).to_have_text(
-                f"{MARKER} {AFTER}", timeout=120_000
-            )
+            expect(cell.locator(".jp-OutputArea")).to_have_text(AFTER, timeout=120_000)
             assert blocked == [], blocked
             assert hosts == {"127.0.0.1"}, hosts
         except Exception:
@@ -183,3 +198,13 @@ def test_a_board_plays_in_jupyterlite_with_nothing_from_another_host(
             raise
         finally:
             browser.close()
+
+
+def tn_catalogue(lang: str) -> dict[str, str] | None:
+    """The Pierer notebook's translations in ``lang`` (None for English)."""
+    if lang == "en":
+        return None
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from translate_notebooks import catalogue
+
+    return catalogue(lang, "03-pierer")

@@ -6,12 +6,15 @@ executes it twice, as a user would: ``--to html --execute`` and ``--to notebook 
 - The executed notebook's board output carries ``image/svg+xml`` (the drawing of the board as
   it is) and ``text/plain`` (``repr`` and the position in words) beside the widget view.
 - Exported without the widget state (as JupyterLab saves a notebook unless told to save the
-  widget state), the HTML page shows that drawing: in Chromium, with every request to another
-  host refused, White's point 5 holds one checker.
+  widget state, or ``--to html --execute --ExecutePreprocessor.store_widget_state=False``),
+  the HTML page shows that drawing: in Chromium, with every request to another host refused,
+  White's point 5 holds one checker, and nothing was asked of another host for it.
 - ``--to html --execute`` keeps the widget state, so its page draws the widget with the Jupyter
   widgets' html-manager, which it loads from the web. Given those scripts (served here from
   ``node_modules`` and the anywidget package instead of the web), the board shows the position
-  and says that no kernel runs it (``ui.no_kernel``); clicks change nothing.
+  and says that no kernel runs it (``ui.no_kernel``); clicks change nothing. Offline that
+  page shows no board: nbconvert's template puts only the widget view where a notebook holds
+  the widget state, and no output of ours can add a picture beside it.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ board = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1)
 board.set_dice(5, 5)
 board.move("0/5")
 board"""
+#: nbclient's option that keeps the widget state out of the executed notebook
+NO_STATE = "store_widget_state=False"
 #: after 0/5 from the start: one of White's 15 waiting checkers on White's point 5
 AFTER = "W:0x14,5 B:0x15 w"
 
@@ -52,7 +57,9 @@ AFTER = "W:0x14,5 B:0x15 w"
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[pathlib.Path]:
     """The folder holding ``board.ipynb``, ``board.html`` (``--to html --execute``),
-    ``executed.ipynb`` (``--to notebook --execute``) and ``stateless.html``."""
+    ``executed.ipynb`` (``--to notebook --execute``), ``offline.html`` (``--to html --execute
+    --ExecutePreprocessor.store_widget_state=False``) and ``stateless.html`` (the executed
+    notebook without its widget state, as JupyterLab saves it, converted)."""
     tmp = tmp_path_factory.mktemp("nbconvert")
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(CELL)]
@@ -69,7 +76,10 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[pathlib.Path]
     for args in (
         ["--to", "html", "--execute", "board.ipynb", "--output", "board"],
         ["--to", "notebook", "--execute", "board.ipynb", "--output", "executed"],
-    ):
+        # the page that shows the boards with no widget scripts from the web
+        ["--to", "html", "--execute", f"--ExecutePreprocessor.{NO_STATE}", "board.ipynb",
+         "--output", "offline"],
+    ):  # fmt: skip
         run = subprocess.run(
             [*nbconvert, *args], cwd=tmp, env=env, capture_output=True, text=True, timeout=300
         )
@@ -118,8 +128,17 @@ def _browser() -> Any:
     return sync_playwright()
 
 
-def test_an_export_without_widget_state_shows_the_drawing(exported: pathlib.Path) -> None:
-    html = (exported / "stateless.html").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", ["stateless", "offline"])
+def test_an_export_without_widget_state_shows_the_drawing(
+    exported: pathlib.Path, name: str
+) -> None:
+    """The page shows the board's drawing, loading nothing for it: with every request to
+    another host refused, the picture is there. (nbconvert's page itself still asks the web
+    for require.js and MathJax; it needs neither to show the picture.)"""
+    from playwright.sync_api import Route
+
+    html = (exported / f"{name}.html").read_text(encoding="utf-8")
+    assert WIDGET_STATE not in html and "widget-view+json" not in html
     # nbconvert writes an SVG output as an image with a data: address
     prefix = 'src="data:image/svg+xml;base64,'
     assert html.count(prefix) == 1
@@ -130,15 +149,25 @@ def test_an_export_without_widget_state_shows_the_drawing(exported: pathlib.Path
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
             page = browser.new_page()
-            page.route(
-                "**/*",
-                lambda r: r.continue_() if r.request.url.startswith(url) else r.abort(),
-            )
-            page.goto(url + "stateless.html")
+            blocked: list[str] = []
+
+            def local_only(r: Route) -> None:
+                if r.request.url.startswith(url):
+                    r.continue_()
+                else:
+                    blocked.append(r.request.url)
+                    r.abort()
+
+            page.route("**/*", local_only)
+            page.goto(url + f"{name}.html")
             image = page.locator('img[src^="data:image/svg+xml"]')
             assert image.is_visible()
             size = image.evaluate("(i) => [i.complete, i.naturalWidth, i.naturalHeight]")
             assert size == [True, 560, 418], size  # the drawing's own width and height
+            page.wait_for_load_state("load")
+            # only nbconvert's own scripts were asked for; nothing for the board
+            files = sorted(urlparse(b).path.rsplit("/", 1)[-1] for b in blocked)
+            assert files == ["latest.js", "require.min.js"], blocked
         finally:
             browser.close()
 

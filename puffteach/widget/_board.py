@@ -38,6 +38,11 @@ class Board(anywidget.AnyWidget):
     language of everything the board says, refusals and explanations included:
 
     >>> Board("kontrar-puff", lang="sv")                            # doctest: +SKIP
+
+    Where no widget runs (GitHub's notebook viewer, a PDF, an nbconvert page without the
+    widget state) the output shows the board's drawing and the position in words. An HTML page
+    that shows the boards offline: ``jupyter nbconvert --to html --execute
+    --ExecutePreprocessor.store_widget_state=False notebook.ipynb``.
     """
 
     #: ``static/board.js`` and its modules as one text (anywidget loads one file; see
