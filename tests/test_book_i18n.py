@@ -151,6 +151,21 @@ def test_translations_keep_markup_rule_ids_notation_and_citations(lang: str) -> 
     assert not bad, "\n".join(bad[:40])
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbered_headings_escape_their_dot(lang: str) -> None:
+    """A heading such as ``## 3. No move at all`` is translated by parsing its msgstr as
+    Markdown: ``3. Inget drag alls`` would be a numbered list there, so Sphinx keeps the English
+    heading (182 sv/de headings of the notebooks and worksheets did until 5 December 2026). The
+    msgstr writes ``3\\. Inget drag alls``, which shows as ``3. Inget drag alls``."""
+    pytest.importorskip("babel")
+    bad = [
+        f"{page}: {m.string[:50]!r}"
+        for page, m in _entries(lang)
+        if m.string and re.match(r"\d+\. ", m.id) and not re.match(r"\d+\\\. ", m.string)
+    ]
+    assert not bad, "\n".join(bad[:20])
+
+
 def test_the_token_check_sees_a_changed_target() -> None:
     msgid = (
         "See {rule}`P-order` and {ref}`the table <side-by-side-options>` for `W:0x15` (LT, RV 8b)."

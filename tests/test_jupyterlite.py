@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import importlib.util
 import json
+import os
 import pathlib
 import re
 import subprocess
@@ -109,32 +110,36 @@ def _target(link: str, page: str) -> str:
 def test_the_pierer_notebook_plays_from_the_book_with_nothing_from_another_host(
     site: pathlib.Path, tmp_path: pathlib.Path, lang: str
 ) -> None:
-    """The book's Pierer page (here only the link ``lite_link`` puts on it, at the page's own
-    address ``<lang>/notebooks/03-pierer.html`` beside ``lite/``): click "Open in the browser
-    (JupyterLite)", run all cells, set 5-5 and enter a checker by clicks, run the cell that
-    prints ``board.position`` again. The Swedish page opens the Swedish notebook, whose board
-    speaks Swedish."""
+    """The book's Pierer page: click "Open in the browser (JupyterLite)", run all cells, set
+    5-5 and enter a checker by clicks, run the cell that prints ``board.position`` again. The
+    Swedish page opens the Swedish notebook, whose board speaks Swedish. The page is the built
+    book's when ``PUFFTEACH_BUILT_BOOK`` names a site built with its JupyterLite site (``make
+    book``), else the link ``lite_link`` puts on the page, at the page's own address
+    ``<lang>/notebooks/03-pierer.html`` beside this test's ``lite/``."""
     from playwright.sync_api import Route, expect, sync_playwright
 
     from puffteach import messages
     from puffteach.sphinxext.i18n import lite_link, translated_pages
     from puffteach.widget.words import ui_words
 
-    link = lite_link(PIERER, lang, "../lite/", translated_pages(ROOT, ["locales"], lang))
-    assert link is not None
-    book = site.parent / lang / "notebooks"
-    book.mkdir(parents=True, exist_ok=True)
-    (book / "03-pierer.html").write_text(
-        f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><body>{link}</body></html>',
-        encoding="utf-8",
-    )
+    root = _built_site_with_lite()
+    if root is None:
+        root = site.parent
+        link = lite_link(PIERER, lang, "../lite/", translated_pages(ROOT, ["locales"], lang))
+        assert link is not None
+        book = root / lang / "notebooks"
+        book.mkdir(parents=True, exist_ok=True)
+        (book / "03-pierer.html").write_text(
+            f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><body>{link}</body></html>',
+            encoding="utf-8",
+        )
     title = (tn_catalogue(lang) or {}).get(
         "Worked examples: Pierer's Puffspiel (1861)", "Worked examples: Pierer's Puffspiel (1861)"
     )
     hosts: set[str] = set()
     blocked: list[str] = []
 
-    with serve_directory(site.parent) as url, sync_playwright() as pw:
+    with serve_directory(root) as url, sync_playwright() as pw:
 
         def only_local(route: Route) -> None:
             address = route.request.url
@@ -198,6 +203,21 @@ def test_the_pierer_notebook_plays_from_the_book_with_nothing_from_another_host(
             raise
         finally:
             browser.close()
+
+
+def _built_site_with_lite() -> pathlib.Path | None:
+    """The site ``PUFFTEACH_BUILT_BOOK`` (``<site>/en``) names, if it was built with its
+    JupyterLite site (``scripts/build_book.py --lite``)."""
+    given = os.environ.get("PUFFTEACH_BUILT_BOOK")
+    if not given:
+        return None
+    root = pathlib.Path(given).absolute().parent
+    pages = [root / lang / "notebooks" / "03-pierer.html" for lang in ("en", "sv")]
+    if (root / "lite" / "lab" / "index.html").is_file() and all(
+        p.is_file() and "puffteach-lite" in p.read_text(encoding="utf-8") for p in pages
+    ):
+        return root
+    return None
 
 
 def tn_catalogue(lang: str) -> dict[str, str] | None:
