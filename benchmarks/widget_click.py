@@ -13,6 +13,15 @@ its ``marks``, not the drawing); "whole B" is what the traits would carry (the s
 drawing with its marks), as every step sent before patches. The median and the worst of
 ``--clicks`` clicks are reported; the protocol keeps the game between actions, so a click late
 in a game should cost what it costs at the start.
+
+``--board`` measures the anywidget :class:`~puffteach.widget.Board` itself, as a step from
+Python (``board.apply``, what ``board.move(...)``, marimo's ``action`` trait and nbclient's runs
+go through) reaches the comm: the bytes of the JSON of every message the board sends for the
+step (all of them: the widget's ``_send`` is replaced by a counter that encodes each message
+as the comm would) and the time of ``board.apply`` including that encoding; for a click that
+selects or deselects, and for one step of a checker (``move`` B: the median of the legal
+steps of the roll, each applied to the board before it). It runs on any tree whose Board has
+``apply``/``load``/``_send`` (the "before" figures come from the tree before the change).
 """
 
 from __future__ import annotations
@@ -99,13 +108,68 @@ def time_clicks(rules: str, events: int, clicks: int, seed: int) -> dict[str, An
     }
 
 
+def time_board(rules: str, events: int, clicks: int, seed: int) -> dict[str, Any]:
+    """A Python-side click (and a move) on the anywidget Board: bytes sent, ms."""
+    from puffteach.widget import Board
+
+    g = game_with(rules, events, seed)
+    board = Board(rules, seed=seed)
+    board.load(g.record(), -1)
+    sent: list[int] = []
+
+    def count(msg: dict[str, Any], buffers: Any = None) -> None:
+        sent.append(len(json.dumps(msg, separators=(",", ":")).encode()))
+
+    board._send = count
+    action = {"type": "click", "point": point_of(g)}
+    times, sizes = [], []
+    for _ in range(clicks):
+        sent.clear()
+        t0 = time.perf_counter()
+        new = board.apply(action)
+        times.append((time.perf_counter() - t0) * 1000)
+        sizes.append(sum(sent))
+        if new["error"]:
+            raise RuntimeError(new["error"])
+    moves = []
+    for move in list(board.state["legal_moves"])[:5]:
+        before = board.state
+        sent.clear()
+        board.apply({"type": "move", "move": move})
+        moves.append(sum(sent))
+        board._publish(before)  # back to the roll (both trees have _publish)
+    return {
+        "rules": rules,
+        "events": len(g.events),
+        "median_ms": round(statistics.median(times), 3),
+        "max_ms": round(max(times), 3),
+        "click_bytes": int(statistics.median(sizes)),
+        "move_bytes": int(statistics.median(moves)),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--events", type=int, default=500, help="events before the late clicks")
     ap.add_argument("--clicks", type=int, default=50, help="clicks timed per measurement")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--board", action="store_true", help="the Board widget's Python steps")
     args = ap.parse_args(argv)
+    if args.board:
+        sizes = (0, args.events)
+        rows = [time_board(rules, n, args.clicks, args.seed) for rules in RULES for n in sizes]
+        if args.json:
+            print(json.dumps(rows, indent=1))
+            return 0
+        print("Board.apply from Python (bytes of every comm message of the step, ms):")
+        print(f"{'rules':34} {'events':>6} {'ms':>7} {'max ms':>8} {'click B':>8} {'move B':>8}")
+        for r in rows:
+            print(
+                f"{r['rules']:34} {r['events']:>6} {r['median_ms']:>7.2f} {r['max_ms']:>8.2f}"
+                f" {r['click_bytes']:>8} {r['move_bytes']:>8}"
+            )
+        return 0
     rows = [
         time_clicks(rules, n, args.clicks, args.seed) for rules in RULES for n in (0, args.events)
     ]

@@ -114,68 +114,84 @@ def _board(**kw: Any) -> Any:
     return Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1, **kw)
 
 
-def _spy(board: Any) -> tuple[list[Any], list[dict[str, Any]]]:
-    sent: list[Any] = []
-    synced: list[dict[str, Any]] = []
-    board.send = lambda content, buffers=None: sent.append(content)
-    real = board.send_state
+# ---------------------------------------------------------------- the Board's synced keys
+def _wire(board: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What a front end gets: the widget's state as a comm opened now would carry it, then
+    every ``update`` message the board sends (their ``state`` parts, as sent on the comm)."""
+    opened = dict(board.get_state())
+    updates: list[dict[str, Any]] = []
 
-    def send_state(key: Any = None) -> None:
-        synced.append(dict(board.get_state(key)) if key else {})
-        real(key)
+    def _send(msg: dict[str, Any], buffers: Any = None) -> None:
+        if msg.get("method") == "update":
+            updates.append(json.loads(json.dumps(msg["state"])))
 
-    board.send_state = send_state
-    return sent, synced
+    board._send = _send
+    return opened, updates
 
 
-def test_by_default_a_click_from_the_page_is_answered_by_a_small_patch() -> None:
+def _front_end_state(model: dict[str, Any]) -> dict[str, Any]:
+    """The board's state as engine-client.js's stateStore reads it from the model."""
+    if isinstance(model.get("state"), dict):
+        return dict(model["state"])
+    return {k: model.get(f"state.{k}") for k in model["_state_keys"]}
+
+
+def _update_bytes(update: dict[str, Any]) -> int:
+    return len(json.dumps({"method": "update", "state": update}).encode())
+
+
+@pytest.mark.parametrize("how", ["python", "page", "trait"])
+def test_every_step_syncs_only_the_keys_it_changed(how: str) -> None:
+    """Python's steps (``board.apply``/``move``...), the page's (custom messages) and marimo's
+    (the ``action`` trait) reach the front end the same way: the changed keys of the state,
+    each its own synced key, so a click that only selects stays under 5 KB and a saved widget
+    state (nbclient merges every ``update``) is the whole board."""
     board = _board()
     board.set_dice(3, 5)
-    sent, synced = _spy(board)
-    board._on_msg(board, {"type": "click", "point": "w0"}, [])  # the front end's click
-    assert len(sent) == 1 and set(sent[0]) == {"patch"}
-    patch = sent[0]["patch"]
-    assert len(json.dumps(sent[0]).encode()) < HIGHLIGHT_BYTES
-    assert "svg" not in patch and patch["selected"] == {"point": "w0", "from": 0}
-    assert {**board.state, **patch} == board.state  # the trait holds the whole new state
-    for keys in synced:  # nothing the patch carries went as a trait again
-        assert not set(keys) & {"state", "svg", "history", "position"}, set(keys)
-    # the svg trait (Python's, and what a notebook shows without the widget) has the marks
-    assert 'data-highlight="1"' in board.svg and board.svg == protocol.drawing(board.state)
+    opened, updates = _wire(board)
+
+    def act(action: dict[str, Any]) -> None:
+        if how == "python":
+            board.apply(action)
+        elif how == "page":
+            board._on_msg(board, action, [])
+        else:  # as a front end sets a trait (ipywidgets' set_state, the property locked)
+            board.set_state({"action": {**action, "n": len(updates) + 1}})
+
+    act({"type": "click", "point": "w0"})  # selects: only the selection and its marks
+    assert board.state["selected"] == {"point": "w0", "from": 0}
+    assert len(updates) == 1
+    click = updates[0]
+    assert _update_bytes(click) < HIGHLIGHT_BYTES, {k: len(json.dumps(v)) for k, v in click.items()}
+    assert "state.marks" in click and "state.svg" not in click and "state.record" not in click
+    assert not {"state", "svg"} & set(click)
+    act({"type": "click", "point": 3})  # moves: the drawing goes, the words (ui) do not
+    assert board.state["position"] == "W:0x14,3 B:0x15 w"
+    move = updates[-1]
+    assert "state.svg" in move and "state.ui" not in move and "state.rules" not in move
+    whole = len(json.dumps(board.state)) + len(json.dumps(protocol.drawing(board.state)))
+    assert _update_bytes(move) < whole / 2
+    # the front end's model (and a saved widget state) merges every update: the whole board
+    model = dict(opened)
+    for u in updates:
+        model.update(u)
+    assert _front_end_state(model) == json.loads(json.dumps(board.state))
+    assert model["position"] == board.position and model["_state_v"] == board._state_v
 
 
-def test_python_steps_go_as_traits_which_a_saved_widget_state_records() -> None:
-    """nbclient (and the book's embedded boards) keep the traits' updates, not patches."""
+def test_a_new_view_and_a_saved_state_get_every_key() -> None:
     board = _board()
-    sent, synced = _spy(board)
     board.set_dice(3, 5)
     board.apply({"type": "click", "point": "w0"})
-    assert sent == []
-    assert any("state" in keys for keys in synced)
-    # after a patch from the page, the next trait update sends every trait again
-    board._on_msg(board, {"type": "click", "point": "w0"}, [])
-    assert sent and board.state["selected"] is None
-    synced.clear()
-    board.move("0/3")
-    assert synced and {"state", "svg", "position", "history"} <= set(synced[-1])
-    assert synced[-1]["position"] == "W:0x14,3 B:0x15 w"
-
-
-def test_patches_false_never_sends_a_patch_and_true_always_does() -> None:
-    never = _board(patches=False)
-    sent, _ = _spy(never)
-    never._on_msg(never, {"type": "set_dice", "dice": [3, 5]}, [])
-    assert sent == []
-    always = _board(patches=True)
-    sent, _ = _spy(always)
-    always.set_dice(3, 5)
-    assert len(sent) == 1 and set(sent[0]) == {"patch"}
-
-
-def test_a_view_opened_later_gets_the_whole_state() -> None:
-    board = _board()
-    board.set_dice(3, 5)
-    board._on_msg(board, {"type": "click", "point": "w0"}, [])
-    state = board.get_state()
-    assert state["state"]["selected"] == {"point": "w0", "from": 0}
-    assert state["svg"] == protocol.drawing(board.state) and state["state"]["marks"]
+    state = json.loads(json.dumps(board.get_state()))
+    assert "state" not in state and "svg" not in state  # no whole copy, no drawing twice
+    assert _front_end_state(state) == json.loads(json.dumps(board.state))
+    # the key of an update's version comes last (marimo applies the keys in order)
+    opened, updates = _wire(board)
+    board.apply({"type": "click", "point": "w0"})
+    assert list(updates[-1])[-1] == "_state_v"
+    # a key the new state no longer has goes as null and leaves the list of keys
+    board.hint()
+    assert "hint" in board.state and "hint" in board._state_keys
+    board._publish({k: v for k, v in board.state.items() if k != "hint"})
+    assert updates[-1]["state.hint"] is None and "hint" not in updates[-1]["_state_keys"]

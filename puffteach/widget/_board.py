@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pathlib
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Final
 
 import anywidget
 import traitlets
@@ -21,6 +22,8 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 
 #: the front end's greeting (``engine-client.js``): the kernel answers ``{"hello": true}``
 HELLO = {"type": "hello"}
+#: the prefix of the state's keys among the synced keys (``state.svg``, ``state.marks``, ...)
+_KEY: Final = "state."
 
 
 class Board(anywidget.AnyWidget):
@@ -50,18 +53,22 @@ class Board(anywidget.AnyWidget):
     _esm = bundle()
     _css = _STATIC / "board.css"
 
-    #: the whole protocol state (see :mod:`puffteach.widget.protocol`)
-    state = traitlets.Dict().tag(sync=True)
+    #: the whole protocol state (see :mod:`puffteach.widget.protocol`). Not synced whole: the
+    #: front end gets each of its keys as ``state.<key>`` (see :meth:`get_state`), and a step
+    #: sends only the keys it changed.
+    state = traitlets.Dict()
     #: the current position in notation (set it to start from another position)
     position = traitlets.Unicode("").tag(sync=True)
     #: the rule-set name (set it to start a new game under other rules)
     rules = traitlets.Unicode("").tag(sync=True)
     #: the dice of the roll in progress or of the last roll
     dice: traitlets.List[int] = traitlets.List().tag(sync=True)
-    #: one line per finished roll, e.g. ``"W 5-5: 0/5 0/5 0/2 0/2"``
-    history: traitlets.List[str] = traitlets.List().tag(sync=True)
-    #: the interactive SVG drawing (the selected checker and its targets marked)
-    svg = traitlets.Unicode("").tag(sync=True)
+    #: one line per finished roll, e.g. ``"W 5-5: 0/5 0/5 0/2 0/2"`` (the front end reads
+    #: ``state.history``)
+    history: traitlets.List[str] = traitlets.List()
+    #: the interactive SVG drawing (the selected checker and its targets marked); Python's
+    #: (the front end draws ``state.svg`` and puts ``state.marks`` in place)
+    svg = traitlets.Unicode("")
     #: the board's language (``en``, ``sv``, ``de``): its messages, explanations, history,
     #: drawing and buttons; set it (or use the board's language switch) to change it. The
     #: constructor also takes it as ``labels``, its older name.
@@ -69,25 +76,20 @@ class Board(anywidget.AnyWidget):
     #: the front end may set an action here instead of sending it (add a counter ``n`` so that
     #: the same action twice is a change)
     action = traitlets.Dict().tag(sync=True)
+    #: the names of the state's keys (each synced as ``state.<key>``); changes rarely
+    _state_keys: traitlets.List[str] = traitlets.List().tag(sync=True)
+    #: counts the steps: every step's update ends with it, so the front end reads the state's
+    #: keys again once per step (engine-client.js, stateStore)
+    _state_v = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
         rules: str | RuleSet = "kontrar-puff",
         position: str | Position | None = None,
         seed: int | None = None,
-        *,
-        patches: bool | None = None,
         **view: Any,
     ) -> None:
         self._syncing = False
-        self._quiet = False
-        self._stale = False  # traits updated without being sent (after a patch)
-        # None (the default): the front end's own actions are answered by a patch, the Python
-        # API's (and marimo's, by the action trait) by the traits. A notebook's saved widget
-        # state (nbclient, the book's embedded boards) records trait updates only, and in a
-        # notebook run by nbclient every step comes from Python. True: always patches after
-        # the first state; False: never.
-        self._patches = patches
         super().__init__()
         self._publish(initial_state(rules, position, seed, **view))
         self.on_msg(self._on_msg)
@@ -96,11 +98,8 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: dict[str, Any]) -> dict[str, Any]:
         """Apply a protocol action; return the new state (its ``error`` says if it was refused)."""
-        return self._apply(action, patch=bool(self._patches))
-
-    def _apply(self, action: dict[str, Any], *, patch: bool) -> dict[str, Any]:
         new = protocol_step(self.state, action)
-        self._publish(new, patch=patch)
+        self._publish(new)
         return new
 
     def _do(self, action: dict[str, Any]) -> dict[str, Any]:
@@ -109,17 +108,16 @@ class Board(anywidget.AnyWidget):
             raise ValueError(new["error"])
         return new
 
-    def _publish(self, state: dict[str, Any], *, patch: bool = False) -> None:
-        """Make ``state`` the board's. The first state, and without ``patch`` every state, goes
-        to the front end whole (the traits). With ``patch`` only what changed goes, once, as a
-        custom message ``{"patch": ...}`` (:func:`~puffteach.widget.protocol.patch_of`; the
-        drawing only when it changed, the marks of a selection apart) which ``board.js``
-        merges into its model's ``state``; the traits are updated for Python without being
-        sent again (a view opened later gets them whole)."""
-        old = self.state
-        first = not old or not patch
+    def _publish(self, state: dict[str, Any]) -> None:
+        """Make ``state`` the board's. Every step, wherever it came from (Python's methods, the
+        page's messages, marimo's ``action`` trait), goes to the front end the same way: one
+        ``update`` of the widget's synced keys holding the state's keys that changed
+        (:func:`~puffteach.widget.protocol.patch_of`: the drawing only when it changed, a
+        selection's marks apart; a dropped key as null), then ``_state_v``. A notebook's saved
+        widget state (nbclient merges every update, JupyterLab saves the page's model) and a
+        view opened later (:meth:`get_state`) have every key."""
+        changed = patch_of(self.state, state)
         self._syncing = True
-        self._quiet = not first
         try:
             with self.hold_sync():
                 self.state = state
@@ -129,31 +127,35 @@ class Board(anywidget.AnyWidget):
                 self.dice = list(state["dice"] or [])
                 self.history = list(state["history"])
                 self.lang = str(state["view"].get("lang", "en"))
-                if first and self._stale:  # the front end's traits are behind: all go again
-                    self._states_to_send.update(self._PATCHED)
-                self._stale = not first
+                self._state_keys = list(state)
+                self._states_to_send.update(_KEY + k for k in changed)
+                self._state_v += 1
         finally:
             self._syncing = False
-            self._quiet = False
-        if not first:
-            self.send({"patch": patch_of(old, state)})
 
-    #: the traits a step does not send again (its patch carries them)
-    _PATCHED = frozenset({"state", "svg", "rules", "position", "dice", "history"})
-
-    def _should_send_property(self, key: str, value: Any) -> bool:
-        if getattr(self, "_quiet", False) and key in self._PATCHED:
-            return False
-        sent: bool = super()._should_send_property(key, value)
-        return sent
+    def get_state(
+        self, key: str | Iterable[str] | None = None, drop_defaults: bool = False
+    ) -> dict[str, Any]:
+        """The synced keys (ipywidgets' ``get_state``), the state's keys among them as
+        ``state.<key>`` (all of them when ``key`` is None), ``_state_v`` last."""
+        names = None if key is None else [key] if isinstance(key, str) else list(key)
+        ours = [n for n in names or () if n.startswith(_KEY)]
+        real = [n for n in names if not n.startswith(_KEY)] if names is not None else None
+        out: dict[str, Any] = dict(super().get_state(real, drop_defaults=drop_defaults))
+        version = out.pop("_state_v", None)
+        if names is None:
+            ours = [_KEY + k for k in self.state]
+        out.update((n, self.state.get(n[len(_KEY) :])) for n in ours)
+        if version is not None:
+            out["_state_v"] = version
+        return out
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if content == HELLO:
             # the front end asks whether a kernel runs this board (engine-client.js, connect)
             self.send({"hello": True})
         elif isinstance(content, dict):
-            # the front end's own action: answered by a patch unless patches=False
-            self._apply(content, patch=self._patches is not False)
+            self.apply(content)  # the front end's own action
 
     def _on_action(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"]:

@@ -1,8 +1,8 @@
 // puffteach board widget front end: the anywidget entry (plain ESM).
 //
 // The board is a few modules beside this one: engine-client.js (the one way to the engine:
-// the kernel's model, the class pages' adapter or the static book's Pyodide worker, with the
-// patches a step sends), render.js (the drawing and the controls), marks.js (the selected
+// the kernel's model, the class pages' adapter or the static book's Pyodide worker, and the
+// state read from the model: the keys a step changed), render.js (the drawing and the controls), marks.js (the selected
 // checker's place and its targets, state.marks, put in place of the drawing's), panels.js (the computer, hint, tutor, odds and review), keys.js (keyboard and screen
 // reader), half.js (a phone's half board), arrows.js (hint arrows), dom.js (helpers and the
 // board's words, which come from state.ui). Jupyter gets them as one file

@@ -2,10 +2,11 @@
 //
 // - Jupyter (anywidget) and the class pages (puffteach/server/static/adapter.js): the model
 //   runs them elsewhere; an action goes out with model.send(action) and the new state comes
-//   back as the model's "state" (whole), or as a custom message {patch} holding the changed
-//   fields only (the Board's answer to an action sent from here; puffteach.widget.protocol.
-//   patch_of), merged here. A click that only selects changes state.marks (marks.js), not
-//   state.svg, so its patch is small.
+//   back in the model. The kernel's Board syncs each key of the state as its own trait
+//   ("state.<key>", the names in "_state_keys", "_state_v" counting the steps) and a step
+//   sends only the keys it changed (puffteach.widget.protocol.patch_of); stateStore reads
+//   them. The class pages' adapter and the book's own boards hold the state whole ("state").
+//   A click that only selects changes state.marks (marks.js), not state.svg, so it is small.
 // - The static book (no kernel): the built site sets window.PUFFTEACH = {pyodide, wheel} (see
 //   puffteach/sphinxext/vendor.py). There the board first shows its embedded state; the first
 //   action (or the Play button) boots Pyodide in a module Web Worker (engine-worker.js) and
@@ -178,7 +179,7 @@ export function loadEngine(cfg = staticConfig()) {
   return window[ENGINE];
 }
 
-function staticSender(model, root, status, start, stop) {
+function staticSender(model, store, root, status, start, stop) {
   let queue = Promise.resolve();
   const show = (phase, text) => {
     root.dataset.engine = phase;
@@ -186,7 +187,7 @@ function staticSender(model, root, status, start, stop) {
     status.hidden = !text;
     start.hidden = phase !== "idle" && phase !== "failed";
   };
-  const cur = () => model.get("state") || {};
+  const cur = store.get;
   if (typeof location !== "undefined" && location.protocol === "file:") {
     show("file", say(cur(), "ui.file"));
     start.hidden = true;
@@ -263,16 +264,45 @@ function staticSender(model, root, status, start, stop) {
   };
 }
 
-/** The state after a patch: every field of ``patch`` replaces the state's (a field the new
- *  state dropped comes as null, see protocol.patch_of). */
-export function applyPatch(state, patch) {
-  return { ...(state || {}), ...patch };
-}
-
-/** Is ``msg`` (a custom message from the kernel) a step's patch? */
-export function isPatch(msg) {
-  return !!(msg && typeof msg === "object" && msg.patch && typeof msg.patch === "object"
-    && !Array.isArray(msg.patch));
+/** The board's state as ``model`` holds it, and its changes: whole in ``"state"`` (the class
+ *  pages' adapter, the book's own boards, the static book's worker answers, a notebook saved
+ *  before 6 Dec 2026), or key by key as the kernel's Board syncs it (``"state.<key>"`` for
+ *  every name in ``"_state_keys"``; ``"_state_v"`` changes once a step, after the keys, so
+ *  the state is read again then). ``get()`` the current state, ``on(f)``/``off(f)`` follow its
+ *  changes, ``dispose()``. */
+export function stateStore(model) {
+  const fromKeys = () => {
+    const keys = model.get("_state_keys");
+    if (!Array.isArray(keys)) return null;
+    const s = {};
+    for (const k of keys) s[k] = model.get(`state.${k}`);
+    return s;
+  };
+  const whole = () => {
+    const s = model.get("state");
+    return s && typeof s === "object" ? s : null;
+  };
+  let current = whole() || fromKeys() || {};
+  const listeners = new Set();
+  const changed = (next) => {
+    if (!next) return;
+    current = next;
+    for (const f of [...listeners]) f(current);
+  };
+  const onWhole = () => changed(whole());
+  const onKeys = () => changed(fromKeys());
+  model.on("change:state", onWhole);
+  model.on("change:_state_v", onKeys);
+  return {
+    get: () => current,
+    on: (f) => listeners.add(f),
+    off: (f) => listeners.delete(f),
+    dispose() {
+      listeners.clear();
+      model.off("change:state", onWhole);
+      model.off("change:_state_v", onKeys);
+    },
+  };
 }
 
 /** Is ``msg`` (a custom message from the kernel) the answer to the board's ``hello``? */
@@ -290,10 +320,11 @@ export function inMarimo(el) {
 // ms the board waits for the kernel's answer to its hello before it says nobody answers
 export const HELLO_WAIT = 4000;
 
-/** The board's one way to the engine: ``send(action)`` and ``dispose()``. In the static book
- *  (``window.PUFFTEACH``) the page's worker runs the step; elsewhere the model sends the
- *  action (the kernel, or the class pages' adapter) and its patches are merged into the
- *  model's state. ``ui`` holds the status elements (``root``, ``status``, ``start``,
+/** The board's one way to the engine: ``send(action)``, ``state`` (a stateStore: the state
+ *  to draw and its changes) and ``dispose()``. In the static book (``window.PUFFTEACH``) the
+ *  page's worker runs the step; elsewhere the model sends the action (the kernel, or the class
+ *  pages' adapter) and the state comes back in the model (the kernel's: only the keys that
+ *  changed). ``ui`` holds the status elements (``root``, ``status``, ``start``,
  *  ``stop``) and the element the board is drawn in (``el``).
  *
  *  In marimo an action goes through the synced trait ``action`` (Board._on_action): marimo
@@ -304,8 +335,11 @@ export const HELLO_WAIT = 4000;
  *  (``ui.no_kernel``): a page exported by nbconvert, or a notebook opened with its kernel
  *  stopped. Any answer later takes the note away. */
 export function connect(model, ui, cfg = staticConfig()) {
-  if (cfg) return { send: staticSender(model, ui.root, ui.status, ui.start, ui.stop), dispose() {},
-    isStatic: true };
+  const store = stateStore(model);
+  if (cfg) {
+    return { send: staticSender(model, store, ui.root, ui.status, ui.start, ui.stop),
+      state: store, dispose: store.dispose, isStatic: true };
+  }
   let answered = false;
   let timer = null;
   const heard = () => {
@@ -317,20 +351,16 @@ export function connect(model, ui, cfg = staticConfig()) {
       ui.status.hidden = true;
     }
   };
-  const onPatch = (msg) => {
+  const onHello = (msg) => {
     if (isHello(msg)) heard();
-    else if (isPatch(msg)) {
-      heard();
-      model.set("state", applyPatch(model.get("state"), msg.patch));
-    }
   };
-  model.on("msg:custom", onPatch);
-  model.on("change:state", heard);
+  model.on("msg:custom", onHello);
+  store.on(heard);
   if (model.widget_manager && ui.status) {
     timer = setTimeout(() => {
       if (answered) return;
       ui.root.dataset.engine = "nokernel";
-      ui.status.textContent = say(model.get("state") || {}, "ui.no_kernel");
+      ui.status.textContent = say(store.get(), "ui.no_kernel");
       ui.status.hidden = false;
     }, HELLO_WAIT);
     model.send({ type: "hello" });
@@ -344,10 +374,11 @@ export function connect(model, ui, cfg = staticConfig()) {
         model.save_changes();
       }
       : (action) => model.send(action),
+    state: store,
     dispose: () => {
       clearTimeout(timer);
-      model.off("msg:custom", onPatch);
-      model.off("change:state", heard);
+      model.off("msg:custom", onHello);
+      store.dispose();
     },
     isStatic: false,
     viaTrait,

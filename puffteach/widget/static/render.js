@@ -14,13 +14,17 @@ export function render({ model, el }) {
   const engineStatus = h("div", "pt-engine");
   engineStatus.setAttribute("role", "status");
   engineStatus.hidden = true;
-  const start = h("button", "pt-start", say(model.get("state"), "ui.play"));
+  const start = h("button", "pt-start");
   start.type = "button";
   start.hidden = true;
-  const stop = h("button", "pt-stop", say(model.get("state"), "ui.stop"));
+  const stop = h("button", "pt-stop");
   stop.type = "button";
   stop.hidden = true;
   const engine = connect(model, { root, status: engineStatus, start, stop, el });
+  // the state to draw (engine-client.js, stateStore: whole, or the kernel's changed keys)
+  const cur = () => engine.state.get() || {};
+  start.textContent = say(cur(), "ui.play");
+  stop.textContent = say(cur(), "ui.stop");
   const send = engine.send;
   const bar1 = h("div", "pt-bar");
   const bar2 = h("div", "pt-bar");
@@ -119,8 +123,6 @@ export function render({ model, el }) {
   root.append(bar1, board, diceRow, msg, outcome, bar3, hintBox, verdictLine, oddsBoxPanel,
     reviewBox, posRow, note, bar2, hist);
   el.append(root);
-
-  const cur = () => model.get("state") || {};
 
   // clicks and keys on points and pools become "click" actions
   const pointOf = (target) => {
@@ -372,10 +374,10 @@ export function render({ model, el }) {
     drawArrowShapes(svg, arrowShapes(arrows, centre, viewBox), from);
   }
 
-  model.on("change:state", update);
+  engine.state.on(update);
   update();
   return () => {
-    model.off("change:state", update);
+    engine.state.off(update);
     engine.dispose();
   };
 }
