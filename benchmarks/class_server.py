@@ -7,8 +7,9 @@ playing random legal steps at human pace, the teacher's overview and 10 spectato
 
 Reports the step round trip (a pupil's ``act`` until its own ``table`` message of the new
 revision) median/p95/max, the server's CPU time and memory (psutil), errors, and lost steps
-(the records the clients saw compared with the stored records). Bounded in count (``--tables``
-at most 15 by default) and in time (``--seconds``)."""
+(the records the clients saw compared with the stored records), and the bytes the clients
+received by role (pupils, teacher, spectators: frames, median, total). Bounded in count
+(``--tables`` at most 15 by default) and in time (``--seconds``)."""
 
 from __future__ import annotations
 
@@ -39,14 +40,31 @@ class Stats:
         self.errors: list[str] = []
         self.seen: dict[str, dict[str, Any]] = {}  # table id -> the newest table message seen
         self.views = 0
+        #: bytes of every frame received, by who received it (pupil, teacher, spectator)
+        self.received: dict[str, list[int]] = {}
+
+
+def board_of(msg: dict[str, Any], boards: dict[str, tuple[int, dict[str, Any]]]) -> None:
+    """Put the client's board in ``msg["state"]``: the message's whole state, or the board
+    held with its ``patch`` (PROTOCOL.md; a server that sends whole states needs nothing)."""
+    tid = msg["table"]["id"]
+    if "patch" in msg:
+        n, held = boards[tid]
+        if n != msg["base"]:
+            raise RuntimeError(f"a patch on board {msg['base']}, held {n}")
+        msg["state"] = {**held, **msg["patch"]}
+    boards[tid] = (msg.get("n", 0), msg["state"])
 
 
 async def reader(ws: Any, inbox: asyncio.Queue[dict[str, Any]], stats: Stats) -> None:
+    boards: dict[str, tuple[int, dict[str, Any]]] = {}
     async for raw in ws:
+        stats.received.setdefault("pupil", []).append(len(raw.encode()))
         msg = json.loads(raw)
         if msg.get("type") == "error":
             stats.errors.append(msg["key"])
         if msg.get("type") == "table":
+            board_of(msg, boards)
             tid = msg["table"]["id"]
             old = stats.seen.get(tid)
             if old is None or msg["rev"] > old["rev"]:
@@ -120,6 +138,7 @@ async def watcher(ws_url: str, hello: dict[str, Any], stats: Stats, end: float) 
                 break
             msg = json.loads(raw)
             stats.views += 1
+            stats.received.setdefault(hello["role"], []).append(len(raw.encode()))
             if msg.get("type") == "error":
                 stats.errors.append(msg["key"])
 
@@ -270,6 +289,16 @@ def main() -> int:
         "error_keys": sorted(set(stats.errors)),
         "lost_steps": lost,
         "tables_compared": compared,
+        # what the clients received: frames, their median size and the total, by role
+        "received": {
+            role: {
+                "frames": len(sizes),
+                "median_bytes": int(statistics.median(sizes)),
+                "total_kb": round(sum(sizes) / 1024),
+            }
+            for role, sizes in sorted(stats.received.items())
+            if sizes
+        },
     }
     print(json.dumps(report, indent=1))
     return 0

@@ -193,6 +193,10 @@ class WS:
             base.replace("http", "ws", 1) + "/ws", max_size=2**23, legacy=True
         )
         self.seen: list[dict[str, Any]] = []
+        #: (type, bytes) of every message received
+        self.sizes: list[tuple[Any, int]] = []
+        #: the board this client holds of each table: (n, state), as the pages' adapter does
+        self.boards: dict[str, tuple[int, dict[str, Any]]] = {}
         self.n = 0
         self.last_table: dict[str, Any] | None = None
         if hello is not None:
@@ -205,11 +209,27 @@ class WS:
         self.ws.send(raw)
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
-        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        raw = self.ws.recv(timeout=timeout)
+        msg: dict[str, Any] = json.loads(raw)
+        self.sizes.append((msg.get("type"), len(raw.encode() if isinstance(raw, str) else raw)))
+        if msg.get("type") == "table" and isinstance(msg.get("table"), dict):
+            self.board(msg)
         self.seen.append(msg)
         if table_msg(msg) and (self.last_table is None or msg["rev"] >= self.last_table["rev"]):
             self.last_table = msg
         return msg
+
+    def board(self, msg: dict[str, Any]) -> None:
+        """A ``table`` message's board: its whole ``state``, or the board held with its
+        ``patch`` (put in ``msg["state"]`` so the tests read every message alike). A patch to
+        a board this client does not hold is a gap: it raises (the pages ask ``resync``)."""
+        table_id = msg["table"]["id"]
+        if "patch" in msg:
+            held = self.boards.get(table_id)
+            if held is None or held[0] != msg["base"]:
+                raise AssertionError(f"a patch on board {msg['base']}, held {held and held[0]}")
+            msg["state"] = {**held[1], **msg["patch"]}
+        self.boards[table_id] = (msg["n"], msg["state"])
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
         deadline = time.monotonic() + timeout

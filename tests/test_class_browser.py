@@ -55,22 +55,30 @@ SIG = """sel => {
       : g.classList.contains("pool") ? `o${g.dataset.pool}:${g.dataset.count}`
         : `d${g.dataset.die}:${g.dataset.value}:${g.dataset.used}`).sort().join(" ");
 }"""
-#: the points alone (a small board: the teacher's overview card)
-POINTS = """el => [...el.querySelectorAll("svg g.pt")]
-  .map((g) => `p${g.dataset.point}:${g.dataset.count}:${g.dataset.color}`).sort().join(" ")"""
+#: the points alone (a small board: the teacher's overview card), with the selection's marks
+POINTS = """el => [...el.querySelectorAll("svg g.pt")].map((g) =>
+  `p${g.dataset.point}:${g.dataset.count}:${g.dataset.color}:${g.dataset.highlight || ""}`)
+  .sort().join(" ")"""
 
-#: every page keeps the last (public) table message its WebSocket received: what the board
-#: was given to draw, and so what the test may click
+#: every page keeps the last (public) table message its WebSocket received, with the board it
+#: leaves the page holding (a message may carry only a patch on the board before: PROTOCOL.md):
+#: what the board was given to draw, and so what the test may click
 KEEP_LAST_TABLE = """(() => {
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
+      const held = {};
       this.addEventListener("message", (e) => {
         let m = null;
         try { m = JSON.parse(e.data); } catch (err) { return; }
-        if (m && m.type === "table" && !m.private
-            && (!window.__last || m.rev >= window.__last.rev)) window.__last = m;
+        if (!m || m.type !== "table") return;
+        const id = m.table.id;
+        if (m.state) held[id] = m.state;
+        else if (m.patch && held[id]) held[id] = { ...held[id], ...m.patch };
+        else return;
+        m.state = held[id];
+        if (!m.private && (!window.__last || m.rev >= window.__last.rev)) window.__last = m;
       });
     }
   };
@@ -253,7 +261,7 @@ def test_a_class_plays_a_whole_game_by_clicks(tmp_path: Path) -> None:
                 the other pupil, the spectator, the teacher's overview card (its revision and
                 small board) and the teacher's big board; ``got["last"]``."""
                 want, rev = got["sig"], got["last"]["rev"]
-                points = " ".join(x.rsplit(":", 1)[0] for x in want.split() if x[0] == "p")
+                points = " ".join(x for x in want.split() if x[0] == "p")  # marks too
                 for page, check in (
                     (seat["b"] if seat["w"] is mover else seat["w"], f"({SIG})('#board') === want"),
                     (spectator, f"({SIG})('#board') === want"),

@@ -128,9 +128,12 @@ def test_whole_game_two_pupils_spectator_teacher(db: str) -> None:
         assert revs == sorted(revs) and sorted(set(revs)) == list(
             range(first["rev"], last["rev"] + 1)
         )
-        assert all(c["svg_small"].startswith("<svg") and c["id"] == table_id for c in cards)
+        # (a card leaves out a small board the teacher already has: the same drawing)
+        assert cards[0]["svg_small"].startswith("<svg") and all(c["id"] == table_id for c in cards)
+        assert all(c.get("svg_small", "<svg").startswith("<svg") for c in cards)
+        assert all(isinstance(c["marks_small"], list) for c in cards)
         assert cards[-1]["status"] == "finished" and cards[0]["to_move"] in ("w", "b")
-        assert ov["tables"][0]["svg_small"].startswith("<svg")
+        assert ov["tables"][0].get("svg_small", "<svg").startswith("<svg")
         names = {p["name"] for p in ov["pupils"]}
         assert names == {"Anna", "<script>x</script>"}
         # the review the board makes, for the teacher
@@ -207,6 +210,105 @@ def test_computer_opponent_match_and_reconnect(db: str) -> None:
         s.close()
         t.close()
         again.close()
+
+
+# --------------------------------------------------------------------------- patches
+
+#: a step that only selects a checker: what each client may be sent (bytes of the JSON frame)
+SELECT_BYTES = 5000
+
+
+def _frame(client: WS, msg: dict[str, Any]) -> int:
+    """The bytes of the frame that brought ``msg`` (the sizes are kept in order)."""
+    return client.sizes[next(i for i, m in enumerate(client.seen) if m is msg)][1]
+
+
+def _shown(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in state.items() if v is not None}
+
+
+def test_steps_reach_every_client_as_patches_and_a_client_can_resync(tmp_path: Path) -> None:
+    """After a client's first (whole) board of a table, each step sends it only the keys that
+    changed, numbered (``n``, ``base``); the teacher's card leaves out an unchanged small
+    board and carries its marks; a reconnect or ``resync`` gets the whole state again."""
+    from puffteach.widget.places import place
+
+    with server_thread(f"sqlite:///{tmp_path}/c.sqlite3") as base:
+        cls = create_class(base, rules="kontrar-puff")
+        t = teacher(base, cls)
+        anna, bo = join(base, cls["code"], "Anna"), join(base, cls["code"], "Bo")
+        pa, pb = pupil(base, cls, anna), pupil(base, cls, bo)
+        t.send({"type": "pair", "w": anna["pupil_id"], "b": bo["pupil_id"]})
+        first = pa.until(table_msg)
+        table_id = first["table"]["id"]
+        assert first["n"] == 1 and "patch" not in first and "base" not in first
+        spec = WS(
+            base, {"type": "hello", "role": "spectator", "code": cls["code"], "table": table_id}
+        )
+        assert "state" in spec.until(table_msg) and "patch" not in spec.seen[-1]
+        t.send({"type": "watch", "table": table_id})
+        t.until(table_msg)
+        # play on until the side to move has a checker to select
+        last = play(
+            [pa, pb],
+            random.Random(5),
+            stop=lambda m: bool(m["state"].get("legal_moves")) and not m["state"].get("selected"),
+        )
+        state = last["state"]
+        game = protocol.rebuild(state)
+        step = game.legal_moves()[0]
+        point = place(game.rules, game.position.turn, step.frm)
+        mover = {"w": pa, "b": pb}[state["to_move"]]
+        mover.send(
+            {
+                "type": "act",
+                "table": table_id,
+                "rev": last["rev"],
+                "action": {"type": "click", "point": point},
+            }
+        )
+        rev = last["rev"] + 1
+        for c in (pa, pb, spec, t):
+            m = c.until(lambda m: table_msg(m, rev - 1))
+            assert "patch" in m and m["base"] == m["n"] - 1, c.seen[-1].keys()
+            assert m["state"]["selected"]["point"] == point and m["state"]["marks"]
+            assert "svg" not in m["patch"] and "record" not in m["patch"]
+            assert _frame(c, m) < SELECT_BYTES, {
+                k: len(json.dumps(v)) for k, v in m["patch"].items()
+            }
+        # the teacher's small board: the same drawing (left out), the selection's marks
+        card = t.until(lambda m: m.get("type") == "table_card" and m["table"]["rev"] == rev)
+        assert "svg_small" not in card["table"] and _frame(t, card) < SELECT_BYTES
+        marks = card["table"]["marks_small"]
+        assert {m["place"] for m in marks} >= {point}
+        assert 'data-highlight="1"' in "".join(m["svg"] for m in marks)
+        # the boards the clients built from patches are the server's: resync sends it whole
+        for c in (pa, spec):
+            held = c.boards[table_id][1]
+            c.send({"type": "resync", "table": table_id})
+            whole = c.until(lambda m: m.get("type") == "table" and "patch" not in m)
+            assert whole["n"] == 1 and _shown(whole["state"]) == _shown(held)
+        # and the next step goes on from the whole board (n 1 -> 2)
+        mover.send(
+            {
+                "type": "act",
+                "table": table_id,
+                "rev": rev,
+                "action": {"type": "click", "point": point},
+            }
+        )
+        nxt = spec.until(lambda m: table_msg(m, rev))
+        assert nxt["base"] == 1 and nxt["n"] == 2 and nxt["state"]["selected"] is None
+        # a page opened again gets the whole state at once
+        pa.close()
+        again = pupil(base, cls, anna)
+        back = again.until(table_msg)
+        assert "patch" not in back and back["n"] == 1 and back["state"]["selected"] is None
+        # a table the client does not watch cannot be asked for
+        spec.send({"type": "resync", "table": "nosuchtable", "id": 9})
+        assert spec.type("error")["key"] == "server.error.no_table"
+        for c in (again, pb, spec, t):
+            c.close()
 
 
 # --------------------------------------------------------------------------- refusals

@@ -216,7 +216,15 @@ class Hostile(RuleBasedStateMachine):
             }
         )
         private = action in ("hint", "tutor", "odds")  # (answered at the same revision)
-        got = self.reply(self.p[i], m["rev"] - 1 if private else m["rev"])
+        if private:  # (not a public message of this revision still unread on this socket)
+            got = self.p[i].until(
+                lambda m: m.get("type") == "error" or m.get("type") == "table" and m.get("private")
+            )
+            if got["type"] == "error":
+                clear(got)
+                self.errors.append(got)
+        else:
+            got = self.reply(self.p[i], m["rev"])
         if got["type"] == "table" and not got.get("private"):
             assert action in (
                 "roll",

@@ -155,6 +155,12 @@ class Conn:
     verdict: dict[str, Any] | None = None
     #: a pupil who turned the odds panel on (with hints allowed)
     odds: bool = False
+    #: the board state this client holds of each table (the last sent, whole or patched) and
+    #: its number ``n``: the next ``table`` message carries only the keys that changed
+    boards: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: a teacher's small board of each table (revision, drawing) as last sent: a card whose
+    #: drawing is the same leaves it out
+    cards: dict[str, tuple[int, str]] = field(default_factory=dict)
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
 
     def send(self, message: dict[str, Any]) -> None:
@@ -203,7 +209,7 @@ class ClassServer:
         self.create_address = RateLimit(*limits.create_address)
         self.pending_overview: set[str] = set()
         self.reviews: dict[tuple[str, int, str], dict[str, Any]] = {}
-        self.small: dict[tuple[str, int], str] = {}
+        self.small: dict[tuple[str, int], tuple[str, list[Any]]] = {}
         self.listening = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -278,7 +284,7 @@ class ClassServer:
         }
 
     def send_table(self, table: Table, conn: Conn) -> None:
-        conn.send(self.table_message(table, conn))
+        conn.send(as_patch(conn, self.table_message(table, conn)))
 
     def broadcast(self, table: Table) -> None:
         """Send the table to everyone who watches it (each their own view)."""
@@ -291,20 +297,24 @@ class ClassServer:
                         if c.watching and table.id not in c.watching:
                             for old in c.watching:
                                 self.watchers[old].discard(c)
+                                c.boards.pop(old, None)
                             c.watching.clear()
                         c.watching.add(table.id)
                         self.watchers[table.id].add(c)
                         conns.add(c)
-        texts: dict[tuple[str | None, str, bool], str] = {}
+        # each viewer's board drawn once per (seat, language, flip); each client gets what
+        # changed since the board it holds (the same patch for the clients that held the same)
+        drawn: dict[tuple[str | None, str, bool], dict[str, Any]] = {}
+        patches: Patches = {}
         for c in conns:
             if c.tutor or c.odds:  # (a message of its own)
-                c.send(self.table_message(table, c))
+                c.send(as_patch(c, self.table_message(table, c)))
                 continue
             seat = T.seat_of(table, c.pupil_id) if c.pupil_id else None
             key = (seat, c.lang, c.flip)
-            if key not in texts:
-                texts[key] = dumps(self.table_message(table, c))
-            c.send_text(texts[key])
+            if key not in drawn:
+                drawn[key] = self.table_message(table, c)
+            c.send(as_patch(c, drawn[key], patches))
         self.send_card(table)
         self.overview_soon(table.class_id)
 
@@ -314,9 +324,9 @@ class ClassServer:
         teachers = self.teachers.get(table.class_id)
         if not teachers:
             return
-        text = dumps({"type": "table_card", "table": self.table_summary(table, DEFAULT)})
+        summary = self.table_summary(table, DEFAULT)
         for c in teachers:
-            c.send_text(text)
+            c.send({"type": "table_card", "table": card_for(c, summary)})
 
     def overview_soon(self, class_id: str) -> None:
         if not self.teachers.get(class_id) or class_id in self.pending_overview:
@@ -336,11 +346,12 @@ class ClassServer:
         conns = [only] if only else list(self.teachers.get(class_id, ()))
         if not conns:
             return
-        by_lang: dict[str, str] = {}
+        by_lang: dict[str, dict[str, Any]] = {}
         for c in conns:
             if c.lang not in by_lang:
-                by_lang[c.lang] = dumps(await self.overview(class_id, c.lang))
-            c.send_text(by_lang[c.lang])
+                by_lang[c.lang] = await self.overview(class_id, c.lang)
+            ov = by_lang[c.lang]  # each table's small board only when this teacher lacks it
+            c.send({**ov, "tables": [card_for(c, tb) for tb in ov["tables"]]})
 
     async def overview(self, class_id: str, lang: str = DEFAULT) -> dict[str, Any]:
         cls = await self.get_class(class_id)
@@ -372,13 +383,16 @@ class ClassServer:
         if key not in self.small:
             if len(self.small) > 2000:
                 self.small.clear()
-            self.small[key] = T.view(table, None, DEFAULT, False, SMALL)["svg"]
+            small = T.view(table, None, DEFAULT, False, SMALL)
+            self.small[key] = (small["svg"], small.get("marks") or [])
         state = T.full(table)
+        svg, marks = self.small[key]
         return {
             **T.table_json(table),
             "to_move": state.get("to_move"),
             "rev": table.rev,
-            "svg_small": self.small[key],
+            "svg_small": svg,
+            "marks_small": marks,
         }
 
     # ----------------------------------------------------------------- commits
@@ -689,6 +703,16 @@ class ClassServer:
 
     # ----------------------------------------------------------------- every role
 
+    async def m_resync(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A client whose board missed a patch (its ``base`` was not the board it held) asks
+        for the table's whole state again."""
+        table_id = str(security.get_id(msg, "table"))
+        table = await self.table(table_id) if table_id in conn.watching else None
+        if table is None or table.class_id != conn.class_id:
+            raise Refused("no_table", 404, table=table_id)
+        conn.boards.pop(table.id, None)
+        self.send_table(table, conn)
+
     async def m_view(self, conn: Conn, msg: dict[str, Any]) -> None:
         if "lang" in msg:
             conn.lang = security.get_choice(msg, "lang", LANGUAGES)
@@ -725,14 +749,17 @@ class ClassServer:
                 if act["type"] == "odds":
                     conn.odds = bool(state.get("odds_on"))
                 conn.send(
-                    {
-                        "type": "table",
-                        "table": T.table_json(table),
-                        "seat": seat,
-                        "rev": table.rev,
-                        "state": T.public(state, seat),
-                        "private": True,
-                    }
+                    as_patch(
+                        conn,
+                        {
+                            "type": "table",
+                            "table": T.table_json(table),
+                            "seat": seat,
+                            "rev": table.rev,
+                            "state": T.public(state, seat),
+                            "private": True,
+                        },
+                    )
                 )
                 return
             if rev != table.rev:
@@ -848,10 +875,12 @@ class ClassServer:
         table = await self.teacher_table(conn, msg)
         if msg["type"] == "watch":
             conn.watching.add(table.id)
+            conn.boards.pop(table.id, None)  # a new board on the page: the whole state
             self.watchers[table.id].add(conn)
             self.send_table(table, conn)
         else:
             conn.watching.discard(table.id)
+            conn.boards.pop(table.id, None)
             self.watchers[table.id].discard(conn)
 
     async def m_review(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -914,6 +943,47 @@ class ClassServer:
         for c in list(self.online.pop(pupil.id, ())):
             c.queue.put_nowait(None)
         await self.send_overview(cls.id)
+
+
+#: the patches of one broadcast: (id of the board a client held, id of the new one) -> (the
+#: board held, the patch); clients that held the same board get the same patch
+Patches = dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any]]]
+
+
+def as_patch(conn: Conn, msg: dict[str, Any], patches: Patches | None = None) -> dict[str, Any]:
+    """A ``table`` message (with its whole ``state``) as this client gets it: numbered ``n``
+    (1, 2, ... for each table the client holds), and when it holds a board of the table, only
+    the keys that changed (``patch``, :func:`puffteach.widget.protocol.patch_of`) and the ``n``
+    of the board it applies to (``base``). The client remembers the new board."""
+    table_id = msg["table"]["id"]
+    state: dict[str, Any] = msg["state"]
+    had = conn.boards.get(table_id)
+    n = had[0] + 1 if had else 1
+    conn.boards[table_id] = (n, state)
+    if had is None:
+        return {**msg, "n": n}
+    key = (id(had[1]), id(state))
+    done = patches.get(key) if patches is not None else None
+    if done is not None and done[0] is had[1]:
+        patch = done[1]
+    else:
+        patch = protocol.patch_of(had[1], state)
+        if patches is not None:
+            patches[key] = (had[1], patch)
+    out = {k: v for k, v in msg.items() if k != "state"}
+    return {**out, "n": n, "base": had[0], "patch": patch}
+
+
+def card_for(conn: Conn, card: dict[str, Any]) -> dict[str, Any]:
+    """A table's card as this teacher gets it: without ``svg_small`` when the small board
+    they were last sent (of this revision or an older one) is the same drawing."""
+    table_id, rev, svg = card["id"], card["rev"], card["svg_small"]
+    had = conn.cards.get(table_id)
+    if had is None or rev >= had[0]:
+        conn.cards[table_id] = (rev, svg)
+    if had is not None and had[1] == svg and rev >= had[0]:
+        return {k: v for k, v in card.items() if k != "svg_small"}
+    return card
 
 
 def lan_address() -> str:
@@ -1008,10 +1078,11 @@ def result_json(r: GameResult) -> dict[str, Any]:
 
 Handler = Callable[[ClassServer, Conn, dict[str, Any]], Awaitable[None]]
 HANDLERS: dict[str, dict[str, Handler]] = {
-    "pupil": {"act": ClassServer.m_act, "view": ClassServer.m_view},
-    "spectator": {"view": ClassServer.m_view},
+    "pupil": {"act": ClassServer.m_act, "view": ClassServer.m_view, "resync": ClassServer.m_resync},
+    "spectator": {"view": ClassServer.m_view, "resync": ClassServer.m_resync},
     "teacher": {
         "view": ClassServer.m_view,
+        "resync": ClassServer.m_resync,
         "pair": ClassServer.m_pair,
         "pair_random": ClassServer.m_pair_random,
         "round_robin": ClassServer.m_round_robin,

@@ -57,3 +57,30 @@ test("on/off: an unsubscribed handler is not called; an unchanged value fires no
   assert.equal(n, 1);
   assert.equal(model.applyTable({ type: "lobby" }), false);
 });
+
+test("a patch on the board held is merged; a patch after a missed one asks resync once", () => {
+  const out = [];
+  const model = createModel({ send: (m) => out.push(m) });
+  const seen = [];
+  model.on("change:state", (s) => seen.push(s.message));
+  const base = { type: "table", table: { id: "t1", status: "playing" }, seat: "w" };
+  model.applyTable({ ...base, rev: 1, n: 1, state: { svg: "<svg/>", message: "a", hint: 1 } });
+  assert.equal(model.applyTable({ ...base, rev: 2, n: 2, base: 1,
+    patch: { message: "b", hint: null } }), true);
+  assert.deepEqual(model.get("state"), { svg: "<svg/>", message: "b", hint: null });
+  // n 3 never came: the next patch does not fit, nothing is drawn, the whole state is asked
+  assert.equal(model.applyTable({ ...base, rev: 4, n: 4, base: 3, patch: { message: "d" } }), false);
+  assert.equal(model.applyTable({ ...base, rev: 5, n: 5, base: 4, patch: { message: "e" } }), false);
+  assert.deepEqual(out, [{ type: "resync", table: "t1" }]);
+  assert.deepEqual(seen, ["a", "b"]);
+  model.send({ type: "roll" }); // the rev of the last board drawn
+  assert.equal(out[1].rev, 2);
+  // the whole state comes: drawn, and patches on it apply again
+  assert.equal(model.applyTable({ ...base, rev: 5, n: 1, state: { svg: "<svg/>", message: "e" } }), true);
+  assert.equal(model.applyTable({ ...base, rev: 6, n: 2, base: 1, patch: { message: "f" } }), true);
+  assert.deepEqual(seen, ["a", "b", "e", "f"]);
+  // a patch for a table this page holds no board of is a gap too
+  const fresh = createModel({ send: (m) => out.push(m) });
+  assert.equal(fresh.applyTable({ ...base, table: { id: "t2" }, rev: 1, n: 2, base: 1, patch: {} }), false);
+  assert.deepEqual(out.at(-1), { type: "resync", table: "t2" });
+});

@@ -23,12 +23,23 @@ export function actionToMessage(action, { table, rev, readOnly = false }) {
   return { type: "act", table, rev, action };
 }
 
+/** The board a `table` message leaves a client holding: its whole `state`, or the board held
+ *  (`held`: {n, state} of that table) with its `patch` when the patch applies to it
+ *  (`base` === held.n); null for a patch to another board (a gap: ask `resync`). */
+export function boardOf(msg, held) {
+  if (msg.state && typeof msg.state === "object") return { n: msg.n, state: msg.state };
+  if (!msg.patch || typeof msg.patch !== "object" || !held || held.n !== msg.base) return null;
+  return { n: msg.n, state: { ...held.state, ...msg.patch } };
+}
+
 /** A model for board.js. `send(message)` sends one message to the server. */
 export function createModel({ send, readOnly = false } = {}) {
   const values = new Map();
   const handlers = new Map(); // event name -> Set of callbacks
   let table = null;
   let rev = 0;
+  let held = null; // {n, state}: the board of `table` this page holds (PROTOCOL.md: patches)
+  let asked = false; // a resync is under way
   const emit = (name, value) => {
     for (const cb of [...(handlers.get(name) || [])]) cb(value);
   };
@@ -53,13 +64,24 @@ export function createModel({ send, readOnly = false } = {}) {
       if (msg && send) send(msg);
       return msg;
     },
-    /** A `table` message from the server: remember table id and revision, draw its state. */
+    /** A `table` message from the server: remember table id and revision, draw its state
+     *  (whole, or the board held with the message's patch). A patch to a board this page
+     *  does not hold (a message missed) asks the server for the whole state once
+     *  (`{"type": "resync", "table"}`) and draws nothing until it comes. */
     applyTable(msg) {
-      if (!msg || msg.type !== "table" || !msg.table || !msg.state) return false;
+      if (!msg || msg.type !== "table" || !msg.table) return false;
+      const board = boardOf(msg, msg.table.id === table ? held : null);
+      if (!board) {
+        if (!asked && send) send({ type: "resync", table: msg.table.id });
+        asked = true;
+        return false;
+      }
+      asked = false;
+      held = board;
       table = msg.table.id;
       if (!msg.private && Number.isInteger(msg.rev)) rev = msg.rev;
       this.set("table", msg.table);
-      this.set("state", msg.state);
+      this.set("state", board.state);
       return true;
     },
     get rev() { return rev; },

@@ -35,6 +35,14 @@ function leave(note) {
 }
 
 async function showTable(msg) {
+  if (!boardLoading) {
+    boardLoading = mountBoard($("#board"), {
+      send: (m) => conn && conn.send(m), hints: !!sit.cls.hints, tutor: !!sit.cls.tutor,
+    });
+  }
+  board = await boardLoading;
+  // the board first: a message may hold only what changed (PROTOCOL.md, patches)
+  if (!board.show(msg)) return;
   $("#waiting").textContent = "";
   $("#play").hidden = false;
   const tb = msg.table;
@@ -46,17 +54,10 @@ async function showTable(msg) {
   }
   $("#score").textContent = `${t("server.match_to", { points: tb.match_length })}: `
     + `${seatName(tb.w)} ${t("server.score", { w: tb.score.w, b: tb.score.b })} ${seatName(tb.b)}`;
-  const toMove = msg.state.to_move;
+  const toMove = board.model.get("state").to_move;
   $("#turn").textContent = tb.status === "finished" ? t("server.join.over")
     : tb.status === "stopped" ? t("server.join.stopped")
       : toMove === me ? t("server.join.your_turn") : t("server.join.their_turn", { name: seatName(tb[toMove]) });
-  if (!boardLoading) {
-    boardLoading = mountBoard($("#board"), {
-      send: (m) => conn && conn.send(m), hints: !!sit.cls.hints, tutor: !!sit.cls.tutor,
-    });
-  }
-  board = await boardLoading;
-  board.show(msg);
 }
 
 const sit = { cls: {} };

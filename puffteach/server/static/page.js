@@ -90,10 +90,13 @@ export async function mountBoard(el, {
   let drawn = false;
   return {
     model,
-    /** One `table` message: the board shows its state (drawn the first time). */
+    /** One `table` message: the board shows its state (drawn the first time); false when
+     *  the message was not drawn (a patch to a board this page does not hold: the adapter
+     *  asked the server for the whole state). */
     show(msg) {
-      if (!model.applyTable(msg)) return;
+      if (!model.applyTable(msg)) return false;
       if (!drawn) { board.render({ model, el }); drawn = true; }
+      return true;
     },
   };
 }

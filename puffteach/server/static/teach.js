@@ -3,6 +3,7 @@
 // as a small board (a click watches it full size), the results and the exports.
 import { $, h, t, loadWords, connect, seatName, errorText, teacherKeys, saveTeacherKeys,
   mountBoard } from "./page.js";
+import { boardMarks } from "/class/widget/marks.js";
 
 await loadWords();
 document.title = t("server.title.teacher");
@@ -63,19 +64,27 @@ function tableLine(tb) {
 // tables of an overview that was put together a moment before
 const newest = new Map();
 
+/** A table's summary with its small board: a card or an overview entry without `svg_small`
+ *  keeps the drawing this page has (the server leaves out a drawing it sent before). */
+function withDrawing(tb) {
+  const known = newest.get(tb.id);
+  return tb.svg_small === undefined && known ? { ...tb, svg_small: known.svg_small } : tb;
+}
+
 function showTables(tables) {
   if (!tables.length) { $("#tables").replaceChildren(h("p", null, t("server.dash.no_tables"))); return; }
   $("#tables").replaceChildren(...tables.map((tb) => {
     const known = newest.get(tb.id);
-    if (!known || known.rev <= tb.rev) newest.set(tb.id, tb);
+    if (!known || known.rev <= tb.rev) newest.set(tb.id, withDrawing(tb));
     return tableCard(newest.get(tb.id));
   }));
 }
 
 /** One step at one table: its card alone is drawn again (the teacher sees every step). */
-function showCard(tb) {
-  const known = newest.get(tb.id);
-  if (known && known.rev > tb.rev) return;
+function showCard(card) {
+  const known = newest.get(card.id);
+  if (known && known.rev > card.rev) return;
+  const tb = withDrawing(card);
   newest.set(tb.id, tb);
   const old = $("#tables").querySelector(`.table-card[data-table="${CSS.escape(tb.id)}"]`);
   if (old) old.replaceWith(tableCard(tb));
@@ -90,7 +99,9 @@ function tableCard(tb) {
   card.append(h("h3", null, t("server.dash.table", { table: tb.id })));
   card.append(h("div", "names", `${seatName(tb.w)} – ${seatName(tb.b)}`));
   const small = h("div", "small");
-  small.innerHTML = tb.svg_small; // drawn by the server (names are not in it)
+  small.innerHTML = tb.svg_small || ""; // drawn by the server (names are not in it)
+  // the selected checker and its targets, put in place as on the big board (marks.js)
+  boardMarks(small).show(tb.marks_small || []);
   small.title = t("server.dash.watch");
   small.addEventListener("click", () => watch(tb.id));
   card.append(small, h("div", "line", tableLine(tb)));

@@ -17,12 +17,15 @@ if (!code || !table) {
     async onMessage(msg) {
       if (msg.type === "welcome") $("#heading").textContent = `${msg.class.name}: ${t("server.watch.heading", { table })}`;
       else if (msg.type === "table") {
+        // the board first: a message may hold only what changed (PROTOCOL.md, patches)
+        const board = await boardP;
+        if (!board.show(msg)) return;
         const tb = msg.table;
+        const toMove = board.model.get("state").to_move;
         $("#names").textContent = `${seatName(tb.w)} – ${seatName(tb.b)}`;
         $("#score").textContent = t("server.score", { w: tb.score.w, b: tb.score.b });
-        $("#turn").textContent = tb.status === "playing" && msg.state.to_move
-          ? t("server.to_move", { name: seatName(tb[msg.state.to_move]) }) : t(`server.status.${tb.status}`);
-        (await boardP).show(msg);
+        $("#turn").textContent = tb.status === "playing" && toMove
+          ? t("server.to_move", { name: seatName(tb[toMove]) }) : t(`server.status.${tb.status}`);
       } else if (msg.type === "error") $("#error").textContent = msg.message || t(msg.key);
     },
   });
