@@ -10,7 +10,7 @@
 // - The static book (no kernel): the built site sets window.PUFFTEACH = {pyodide, wheel} (see
 //   puffteach/sphinxext/vendor.py). There the board first shows its embedded state; the first
 //   action (or the Play button) boots Pyodide in a module Web Worker (engine-worker.js) and
-//   from then on the worker applies protocol.step(state, action) and answers with the patch;
+//   from then on the worker applies protocol.step(state, action) and answers with the state;
 //   the model's traits are set here. One worker serves every board of the page.
 import { say } from "./dom.js";
 
