@@ -77,7 +77,8 @@ class Family(ABC, Generic[R]):
 
         rs = rules("+".join([preset, *codes]))
         if not isinstance(rs, self.rules_type) or rs.family != self.name:
-            raise TypeError(f"{rs.name} is not a rule set of the family {self.name}")
+            # another family's preset asked of this one: a bug, not an input
+            raise AssertionError(f"{rs.name} is not a rule set of the family {self.name}")
         return rs  # type: ignore[return-value]  # R is the family's rules_type
 
     # ------------------------------------------------------------------ single steps
