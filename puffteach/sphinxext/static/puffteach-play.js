@@ -29,8 +29,8 @@ function b64decode(text) {
 }
 
 /** The page address's settings: {rules, pos, seed, rec, rolls, w, b}. A game record comes
- *  packed (g, with its start position st: puffteach-link.js) or, in older links, as
- *  base64url JSON (rec). */
+ *  packed (g: puffteach-link.js; links of its first format carry the start position beside
+ *  it, st) or, in older links, as base64url JSON (rec). */
 export function readAddress(hash = location.hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   const out = {};
@@ -41,7 +41,7 @@ export function readAddress(hash = location.hash) {
   for (const k of ["seed", "rolls"]) {
     if (p.get(k) !== null && /^\d+$/.test(p.get(k))) out[k] = Number(p.get(k));
   }
-  if (p.get("g") && out.rules && p.get("st")) {
+  if (p.get("g") && out.rules) {
     try {
       out.rec = unpackRecord(p.get("g"), out.rules, p.get("st"));
     } catch (e) {
@@ -69,10 +69,8 @@ function address(settings) {
   if (settings.rec) {
     // packed when the record is of the link's rule set and the packing knows every event
     const packed = settings.rec.rules === settings.rules ? packRecord(settings.rec) : null;
-    if (packed !== null && typeof settings.rec.start === "string") {
-      p.set("st", settings.rec.start);
-      p.set("g", packed);
-    } else p.set("rec", b64encode(JSON.stringify(settings.rec)));
+    if (packed !== null) p.set("g", packed);
+    else p.set("rec", b64encode(JSON.stringify(settings.rec)));
   }
   return `#${p.toString()}`;
 }
