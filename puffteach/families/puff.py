@@ -61,26 +61,39 @@ def _land(
     opp: tuple[int, ...],
     guard: bool,
     die: int,
-    frms: Iterable[int],
+    frms: Iterable[tuple[int, int]],
     why: bool,
     out: list[Step | Refusal],
 ) -> None:
-    """P-land, P-hit, long-puff-entry (d): where a checker comes down (``frm + die`` <= 24)."""
-    cross = CROSS[rs.layout]
+    """P-land, P-hit, long-puff-entry (d): where a checker comes down (``frm + die`` <= 24).
+    ``frms``: the sources, each with the opponent's point where it lands (``_LANDINGS``,
+    ``_SOURCE``)."""
     made = LANDING[die]
-    for frm in frms:
+    for frm, x in frms:
         if not own[frm]:
             continue
-        to = frm + die
-        n = opp[cross[to]]
+        n = opp[x]
         if n >= 2:
             if why:
-                out.append(_R(rs.rule_id("land"), "refusal.land", point=to))
+                out.append(_R(rs.rule_id("land"), "refusal.land", point=frm + die))
         elif n and guard:
             if why:
                 out.append(_R("long-puff-entry", "refusal.long_entry_blot"))
         else:
             out.append(made[frm][n])  # Step(die, frm, to, hit=n == 1)
+
+
+#: per layout and die: every source on the board whose checker lands on the board, with the
+#: opponent's point there (``CROSS[layout][frm + die]``), for generation
+_LANDINGS: Final = {
+    layout: tuple(tuple((f, cross[f + d]) for f in range(1, OFF - d)) for d in range(7))
+    for layout, cross in CROSS.items()
+}
+#: per layout, die and source (0 = entering): that one source for :func:`_land`
+_SOURCE: Final = {
+    layout: tuple(tuple(((f, cross[f + d]),) for f in range(OFF - d)) for d in range(7))
+    for layout, cross in CROSS.items()
+}
 
 
 def _bear(
@@ -141,7 +154,7 @@ def _enter(
             out.append(_R(rs.rule_id("enter"), "refusal.enter_own"))
         return
     if frm + die <= 24:
-        _land(rs, own, opp, guard, die, (frm,), why, out)
+        _land(rs, own, opp, guard, die, _SOURCE[rs.layout][die][frm], why, out)
     elif why:  # a continuing checker cannot bear off while others wait
         out.append(_R(rs.rule_id("bearoff"), "refusal.bearoff_quarter"))
 
@@ -164,7 +177,7 @@ def _check(
     elif to == OFF:
         _bear(rs, own, die, (frm,), True, out)
     else:
-        _land(rs, own, opp, guard, die, (frm,), True, out)
+        _land(rs, own, opp, guard, die, _SOURCE[rs.layout][die][frm], True, out)
     return out[0]
 
 
@@ -219,7 +232,7 @@ class Puff(Family[PuffRules]):
             if cont is not None and rs.long_entry and not first and own[cont] and cont + die <= 24:
                 _enter(rs, own, opp, guard, cont, first, cont, die, False, out)
         else:
-            _land(rs, own, opp, guard, die, range(1, OFF - die), False, out)
+            _land(rs, own, opp, guard, die, _LANDINGS[rs.layout][die], False, out)
             if not sum(own[BEFORE_HOME]):  # (the bear-off segment would only refuse otherwise)
                 _bear(rs, own, die, range(max(_HOME, OFF - die), OFF), False, out)
         return out
@@ -227,21 +240,26 @@ class Puff(Family[PuffRules]):
     def steps_pair(
         self, rs: PuffRules, pos: Position, lo: int, hi: int, cont: int | None, first: bool
     ) -> tuple[list[Step], list[Step]]:
-        """In the middle game (nothing waiting to enter, no long-puff-entry) both dice's
-        landings in one pass over the mover's points, with :func:`_land`'s rule (P-land,
-        P-hit: an opponent band stops the checker, a blot is hit); then :func:`_bear` for
-        each. Same steps, same order as :meth:`steps` (``tests/test_kernel.py``)."""
+        """Without long-puff-entry: while checkers wait, each die's entry (:func:`_enter`);
+        else both dice's landings in one pass over the mover's points, with :func:`_land`'s
+        rule (P-land, P-hit: an opponent band stops the checker, a blot is hit), then
+        :func:`_bear` for each. Same steps, same order as :meth:`steps`
+        (``tests/test_kernel.py``)."""
         if pos.turn:
             own, opp = pos.b, pos.w
         else:
             own, opp = pos.w, pos.b
-        if rs.long_entry or (own[0] and rs.enter_first) or lo >= hi:
+        if rs.long_entry or lo >= hi:
             return self.steps(rs, pos, lo, cont, first), self.steps(rs, pos, hi, cont, first)
+        out_lo: list[Any] = []  # only Steps (as in steps)
+        out_hi: list[Any] = []
+        if own[0] and rs.enter_first:  # only the waiting checkers enter (P-enter)
+            _enter(rs, own, opp, False, cont, first, 0, lo, False, out_lo)
+            _enter(rs, own, opp, False, cont, first, 0, hi, False, out_hi)
+            return out_lo, out_hi
         cross = CROSS[rs.layout]
         made_lo, made_hi = LANDING[lo], LANDING[hi]
         end_lo, end_hi = OFF - lo, OFF - hi  # points a checker lands from: below these
-        out_lo: list[Any] = []  # only Steps (as in steps)
-        out_hi: list[Any] = []
         for frm in compress(range(1, end_lo), own[1:end_lo]):  # the occupied points
             n = opp[cross[frm + lo]]
             if n < 2:
