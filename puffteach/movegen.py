@@ -9,15 +9,15 @@ step, with undo), ``legal_moves``, whole-play listing and fast random play
 single steps (its check chain), plans, wins, scoring and state keys.
 
 Every roll is planned by :func:`plans` (the one validating entry) and walked by the same
-moves: settle (forfeit what cannot be moved), choose a step, advance, :func:`finish`. An
-ordered roll has one walker, :func:`_walk_ordered`, for the *step* strategy (:func:`begin`,
-:func:`push`: the caller chooses, the walker hands back a settled Turn) and the *sample*
-strategy (:func:`random_play`, :func:`random_roll_turn`: steps drawn at random to the end).
-A free roll is stepped on Turns (:func:`begin`, :func:`turn_steps`, :func:`push`) and
-sampled on plain values (``_random_free``, with ``_random_pair`` its fresh pair;
-:func:`random_step` is the free walker's first step); the *enumerate* strategy is
+moves: settle (forfeit what cannot be moved), choose a step, advance, :func:`finish`. One
+walker per regime does all three, on plain values: :func:`_walk_ordered` (P-order, the
+pasches) and :func:`_walk_free` (PI-order's unequal dice, bräde), each with the *step*
+strategy (:func:`begin`, :func:`push`: the caller chooses, the walker hands back a settled
+Turn) and the *sample* strategy (:func:`random_play`, :func:`random_roll_turn`,
+:func:`random_step`: steps drawn at random); ``_random_pair`` is the free walker's first
+draw for a fresh roll of two unequal dice. The *enumerate* strategy is
 :mod:`puffteach.listing` (int keys for ordered rolls, stepping for free ones). CONTRIBUTING
-("The roll walker") says why these keep their own loops.
+("The roll walker") has the why and the figures.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def begin(rs: RuleSet, pos: Position, plan: Plan) -> Turn:
         t.completions = done
     else:
         t.target = _UNSEARCHED  # found when first needed (most rolls use every die)
-    return _settle(t)
+    return _walk_free(t, None, None, True)  # settled in place
 
 
 #: the target of a free roll decided by search, before the search: (best, higher die, -1)
@@ -263,14 +263,14 @@ def _steps_now(t: Turn) -> list[Step]:
 def random_step(t: Turn, rng: random.Random) -> Step:
     """A legal step drawn uniformly from ``turn_steps(t)`` (the roll must not be over): one of
     the listed steps, or in a free roll decided by search the first step of the free walker
-    (:func:`_random_free`), which draws raw steps and takes the first that keeps the target
+    (:func:`_walk_free`), which draws raw steps and takes the first that keeps the target
     (the same distribution, without testing every step; the target found and the raw steps
     stay on ``t``)."""
     target = t.target
     if t.steps is not None or target is None or target[2] >= 0:
         steps = _steps_now(t)
         return steps[int(rng.random() * len(steps))]
-    return _random_free(t, rng, one=True).moves[len(t.moves)]
+    return _walk_free(t, rng, None, one=True).moves[len(t.moves)]
 
 
 def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random) -> Turn:
@@ -283,15 +283,15 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
     fam = _FAMILY[rs.family]
     if fam.lists_free_rolls and fam.needs_listing(t):
         return random_play(begin(rs, pos, plan), rng)
-    t.target = _UNSEARCHED  # as begin sets it; _random_free settles the turn as begin would
+    t.target = _UNSEARCHED  # as begin sets it; _walk_free settles the turn as begin would
     seq = plan.seq
     if len(seq) == 2 and seq[0] != seq[1]:
         return _random_pair(t, rng)
-    return _random_free(t, rng, True)
+    return _walk_free(t, rng, None, True)
 
 
 def _random_pair(t: Turn, rng: random.Random) -> Turn:
-    """:func:`_random_free` for a fresh free roll of two unequal dice (PI-order, bräde's
+    """:func:`_walk_free`'s sampling for a fresh free roll of two unequal dice (PI-order, bräde's
     unequal rolls), the commonest roll: the same draws, with both dice's steps made in one
     pass where the family can (:meth:`~puffteach.families.Family.steps_pair`) and the steps
     of the second die derived from those of the first position
@@ -347,28 +347,19 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
         if not pool:
             break
         st = pool.pop(int(rng.random() * len(pool)))
-    # no step keeps both dice: search the target, then go on as _random_free would
+    # no step keeps both dice: search the target, then go on as _walk_free would
     t.raw = steps_lo + steps_hi
     t.target = _fast_target(t)
-    return _random_free(t, rng, True)
+    return _walk_free(t, rng, None, True)
 
 
 def random_play(t: Turn, rng: random.Random) -> Turn:
     """Play uniformly random legal steps (as :func:`random_step` draws them) to the end of the
-    roll: the roll walker's sampling strategy, used by :mod:`puffteach.rollout` and the
-    players' rollouts (the plain-value walkers :func:`_random_ordered` and
-    :func:`_random_free`; stepping with :func:`push` where the legal steps are listed)."""
+    roll: the roll walkers' sampling strategy (:func:`_walk_ordered`, :func:`_walk_free`),
+    used by the players' rollouts."""
     if t.target is None:  # ordered
         return _walk_ordered(t, rng, None)
-    while t.remaining and t.outcome is None:
-        steps = t.steps
-        if steps is None:
-            target = t.target
-            if target is not None and target[2] < 0:  # decided by search, nothing listed
-                return _random_free(t, rng)
-            steps = _steps_now(t)
-        t = push(t, steps[int(rng.random() * len(steps))])
-    return t
+    return _walk_free(t, rng, None)
 
 
 def _walk_ordered(
@@ -431,149 +422,168 @@ def _walk_ordered(
     return t
 
 
-def _random_free(t: Turn, rng: random.Random, fresh: bool = False, one: bool = False) -> Turn:
-    """:func:`random_play` for a free roll decided by search (``t.target`` unsearched or found
-    by :func:`_fast_target`, ``t.steps`` not listed), without a Turn per step: the walker's
-    settle (``_settle``'s rules), choose (raw steps drawn at random, the first that keeps the
-    target taken; the target is taken to be the whole roll until no step keeps it, then
-    searched) and advance (``_advance``'s) on plain values. :func:`random_step` is its first
-    step (``one``), so stepping draws as it does; ``tests/test_kernel.py`` plays every roll
-    both ways, each drawn step checked against ``turn_steps``. It leaves on ``t`` the target
-    found and the raw steps of its position. ``fresh``: ``t`` was made for this call alone, so
-    it is ended in place."""
+def _walk_free(
+    t: Turn,
+    rng: random.Random | None,
+    step: Step | None,
+    fresh: bool = False,
+    one: bool = False,
+) -> Turn:
+    """The roll walker of a free roll (PI-order's unequal dice, bräde), on plain values:
+    *settle* (every die left is forfeited once none can move or the target of the roll is
+    reached), *choose*, *advance* (the step applied, its early win, RV 2a's six-out, the die
+    taken off) until the roll ends or a choice is due. Its strategies, by argument:
+
+    - *sample* (``rng``): where the target is decided by search (unsearched or found by
+      :func:`_fast_target`), raw steps drawn at random, the first that keeps the target
+      taken (the target is taken to be the whole roll until no step keeps it, then
+      searched); where it is decided by listing plays, a step drawn from the listed ones
+      (:func:`turn_steps`). :func:`random_step` is its first step (``one``);
+    - *step* (``rng`` None): ``step`` played (:func:`push`; the caller checks it is legal),
+      or none (:func:`begin`), then the roll settled up to the next choice; the Turn handed
+      back keeps what settling found (the raw steps, the listed steps).
+
+    It leaves on ``t`` the target found and the raw steps of its position. ``fresh``: ``t``
+    was made for this call alone (seen by no one), so it is ended in place."""
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
-    gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
+    first = plan.first_roll
     any_step = not fam.early_only_on_bearoff
     pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
     moves, lost, target, raw = t.moves, t.forfeited, t.target, t.raw
     assert target is not None
-    cur: Turn | None = t  # the caller's turn while no step is played (it keeps the caches)
-    while rem and outcome is None:
-        # _settle: forfeit the dice left when no die can move or the target is reached
-        if target is _UNSEARCHED:
-            if raw is None:
-                raw = [st for d in sorted(set(rem)) for st in gen(rs, pos, d, cont, first)]
-                if cur is not None:
-                    cur.raw = raw
-            if not raw:
+    listed = target[2] >= 0  # decided by listing whole plays (the others by search)
+    cur: Turn | None = t  # the Turn of the state now, if there is one (it keeps the caches)
+    known: list[Step] | None = None  # the last die's steps, all legal (sampling)
+    st = step  # a step to play now (the step strategy's, first)
+    while True:
+        if st is None:
+            if not rem or outcome is not None:
+                break
+            # settle: forfeit the dice left when no die can move or the target is reached
+            if target is _UNSEARCHED:
+                if raw is None:
+                    raw = [s for d in sorted(set(rem)) for s in fam.steps(rs, pos, d, cont, first)]
+                    if cur is not None:
+                        cur.raw = raw
+                if not raw:
+                    lost, rem, crit, cont = (*lost, *rem), (), (), None
+                    break
+            elif listed:
+                if cur is None:
+                    cur = Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, None, target)
+                if not _steps_now(cur):
+                    lost, rem, crit, cont = (*lost, *rem), (), (), None
+                    break
+            elif len(moves) >= target[0]:
                 lost, rem, crit, cont = (*lost, *rem), (), (), None
                 break
-        elif len(moves) >= target[0]:
-            lost, rem, crit, cont = (*lost, *rem), (), (), None
-            break
-        # choose: raw steps drawn at random, the first that keeps the target taken
-        while True:
-            unsearched = target is _UNSEARCHED
-            best = len(plan.seq) if unsearched else target[0]
-            need = best - len(moves) - 1
-            if raw is None:
-                raw = [st for d in sorted(set(rem)) for st in gen(rs, pos, d, cont, first)]
-                if cur is not None:
+            # choose
+            if rng is None:  # the step strategy: a choice is due
+                if cur is None:
+                    cur = Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, None, target)
                     cur.raw = raw
-            hi = target[1]
-            if hi:  # the higher die, or a step of the other die that wins at once
-                pool = [
-                    st
-                    for st in raw
-                    if st.die == hi or early(t, pos, apply_step(rs, pos, st), st, moves) is not None
-                ]
-            else:
-                pool = list(raw)
-            known: list[Step] | None = None
-            while pool:
-                st = pool.pop(int(rng.random() * len(pool)))
+                return cur
+            if listed:  # a step drawn from the listed ones
+                assert cur is not None
+                steps = _steps_now(cur)
+                st = steps[int(rng.random() * len(steps))]
                 p2 = apply_step(rs, pos, st)
-                if any_step or st.to == OFF:
-                    outcome = early(t, pos, p2, st, moves)
-                known = None
-                if need <= 0 or outcome is not None:
+                outcome = fam.early_outcome(t, pos, p2, st, moves)
+            else:  # raw steps drawn at random, the first that keeps the target taken
+                while True:
+                    unsearched = target is _UNSEARCHED
+                    best = len(plan.seq) if unsearched else target[0]
+                    need = best - len(moves) - 1
+                    if raw is None:
+                        raw = [
+                            s for d in sorted(set(rem)) for s in fam.steps(rs, pos, d, cont, first)
+                        ]
+                        if cur is not None:
+                            cur.raw = raw
+                    hi = target[1]
+                    if hi:  # the higher die, or a step of the other die that wins at once
+                        pool = [
+                            s
+                            for s in raw
+                            if s.die == hi
+                            or fam.early_outcome(t, pos, apply_step(rs, pos, s), s, moves)
+                            is not None
+                        ]
+                    else:
+                        pool = list(raw)
+                    while pool:
+                        st = pool.pop(int(rng.random() * len(pool)))
+                        p2 = apply_step(rs, pos, st)
+                        if any_step or st.to == OFF:
+                            outcome = fam.early_outcome(t, pos, p2, st, moves)
+                        known = None
+                        if need <= 0 or outcome is not None:
+                            break
+                        i = rem.index(st.die)
+                        rest = rem[:i] + rem[i + 1 :]
+                        c2 = st.to if st.to != OFF else None
+                        if need == 1 and len(rest) == 1:  # every step of the last die is legal
+                            known = fam.steps(rs, p2, rest[0], c2, first)
+                            if known:
+                                break
+                        elif _reach(t, fam, p2, c2, rest, need, set(), (*moves, st)):
+                            break
+                    else:
+                        if not unsearched:
+                            raise AssertionError(f"no legal step for {rem} in {pos}")
+                        now = Turn(
+                            rs, t.start, plan, pos, rem, crit, moves, lost, cont, None, target
+                        )
+                        target = _fast_target(now if cur is None else cur)
+                        if cur is not None:
+                            cur.target = target
+                        continue
                     break
-                i = rem.index(st.die)
-                rest = rem[:i] + rem[i + 1 :]
-                c2 = st.to if st.to != OFF else None
-                if need == 1 and len(rest) == 1:  # every step of the last die is then legal
-                    known = gen(rs, p2, rest[0], c2, first)
-                    if known:
-                        break
-                elif _reach(t, fam, p2, c2, rest, need, set(), (*moves, st)):
-                    break
-            else:
-                if not unsearched:
-                    raise AssertionError(f"no legal step for {rem} in {pos}")
-                now = Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, target)
-                target = _fast_target(now if cur is None else cur)
-                if cur is not None:
-                    cur.target = target
-                continue
-            break
-        if unsearched:
-            target = (best, 0, -1)  # the whole roll can be used
-            if cur is not None:
-                cur.target = target
-        if st.many > 1:
+                if unsearched:
+                    target = (best, 0, -1)  # the whole roll can be used
+                    if cur is not None:
+                        cur.target = target
+        else:  # the step strategy's step
+            p2 = apply_step(rs, pos, st)
+            if any_step or st.to == OFF:
+                outcome = fam.early_outcome(t, pos, p2, st, moves)
+        assert st is not None
+        # advance
+        if st.many > 1:  # bräde 2a: the six-out's side effects (RV 2b/2c)
             p2 = fam.after_step(rs, p2, st)
         if known and outcome is None and len(rem) == 2 and not one:  # the last die
+            assert rng is not None  # (known: the sampling strategy's)
             last = known[int(rng.random() * len(known))]
             end = apply_step(rs, p2, last)
             if any_step or last.to == OFF:
-                outcome = early(t, p2, end, last, (*moves, st))
+                outcome = fam.early_outcome(t, p2, end, last, (*moves, st))
             pos, rem, crit, moves = end, (), (), (*moves, st, last)
             cont = last.to if last.to != OFF else None
             break
-        # _advance
-        if st.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
+        if st.many > 1:  # the whole first 6-6 goes into the six-out
             rem, crit = (), ()
         else:
             i = rem.index(st.die)
             rem, crit = rem[:i] + rem[i + 1 :], crit[:i] + crit[i + 1 :]
         pos, moves, cont, raw, cur = p2, (*moves, st), st.to if st.to != OFF else None, None, None
+        st, known = None, None
         if one:
             break
     if not fresh:
         return Turn(rs, t.start, plan, pos, rem, crit, moves, lost, cont, outcome, target)
     t.pos, t.remaining, t.critical, t.moves = pos, rem, crit, moves
     t.forfeited, t.cont, t.outcome, t.target, t.raw = lost, cont, outcome, target, None
+    t.steps = None
     return t
 
 
 def push(t: Turn, step: Step) -> Turn:
-    """Play a step that ``turn_steps`` allows (the caller checks legality)."""
+    """Play a step that ``turn_steps`` allows (the caller checks legality): the walker's step
+    strategy, which hands back the roll settled up to the next choice."""
     if t.target is None:  # ordered
         return _walk_ordered(t, None, step)
-    rs = t.rules
-    fam = _FAMILY[rs.family]
-    after = apply_step(rs, t.pos, step)
-    outcome = fam.early_outcome(t, t.pos, after, step, t.moves)
-    if step.many > 1:  # bräde 2a: the six-out's side effects (RV 2b/2c)
-        after = fam.after_step(rs, after, step)
-    return _advance(t, step, after, outcome)
-
-
-def _advance(t: Turn, step: Step, after: Position, outcome: Outcome | None) -> Turn:
-    """The turn of a free roll after ``step`` (``after`` the position, ``outcome`` an early
-    win), with its forfeits settled."""
-    remaining, critical = t.remaining, t.critical
-    if step.many > 1:  # bräde 2a: the whole first 6-6 goes into the six-out
-        remaining, critical = (), ()
-    else:
-        i = remaining.index(step.die)
-        remaining = remaining[:i] + remaining[i + 1 :]
-        critical = critical[:i] + critical[i + 1 :]
-    t2 = Turn(
-        t.rules,
-        t.start,
-        t.plan,
-        after,
-        remaining,
-        critical,
-        (*t.moves, step),
-        t.forfeited,
-        step.to if step.to != OFF else None,
-        outcome,
-        t.target,
-    )
-    return _settle(t2)
+    return _walk_free(t, None, step)
 
 
 def early_outcome(
@@ -586,49 +596,10 @@ def early_outcome(
     )
 
 
-def _settle(t: Turn) -> Turn:
-    """Free rolls: forfeit the dice left when none can be moved now or the target of the roll
-    is reached (B-dice, PI-order's maximisation)."""
-    if t.remaining and t.outcome is None:
-        target = t.target
-        assert target is not None
-        if target is _UNSEARCHED:  # some die can move: then some step is legal
-            if t.raw is None:
-                fam = _FAMILY[t.rules.family]
-                t.raw = [
-                    st for d in sorted(set(t.remaining)) for st in _raw(t, fam, t.pos, d, t.cont)
-                ]
-            if t.raw:
-                return t
-        elif target[2] < 0:  # decided by search: steps exist while the played ones leave
-            if len(t.moves) < target[0]:  # dice of the target to move
-                return t
-        elif _steps_now(t):
-            return t
-        return _forfeit(t, len(t.remaining))
-    return t
-
-
 def _stuck(critical: tuple[bool, ...]) -> int:
     """Ordered regimes: how many dice a die that cannot be moved forfeits — the rest of the roll
     when it is critical (P-order's lower die, a pasch's top face), else itself (P-pasch-*)."""
     return len(critical) if critical[0] else 1
-
-
-def _forfeit(t: Turn, n: int) -> Turn:
-    return Turn(
-        t.rules,
-        t.start,
-        t.plan,
-        t.pos,
-        t.remaining[n:],
-        t.critical[n:],
-        t.moves,
-        (*t.forfeited, *t.remaining[:n]),
-        None,
-        t.outcome,
-        t.target,
-    )
 
 
 Completion = tuple[tuple[Step, ...], Position, "Outcome | None"]
