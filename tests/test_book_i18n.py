@@ -278,6 +278,67 @@ def test_translated_notebooks_show_their_title_in_the_page_and_the_sidebar(
         ), f"{lang}/{page}: the code cells differ from the English page"
 
 
+# ------------------------------------------------------------ the boards of the notebook pages
+# The book runs the notebooks' English code once; a translated notebook page of the Swedish or
+# German book switches each stored board to its language (puffteach.sphinxext.i18n,
+# board_model_in). test_static_book.py opens such a page in a browser.
+
+
+def _stored_boards(page: Path) -> list[dict[str, object]]:
+    """The stored widget models of a built page that are boards (their synced keys)."""
+    import json
+
+    text = page.read_text(encoding="utf-8")
+    found = re.search(
+        r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', text, re.S
+    )
+    if not found:
+        return []
+    models = json.loads(found.group(1))["state"].values()
+    return [m["state"] for m in models if "_state_keys" in m["state"]]
+
+
+def test_a_stored_board_is_switched_to_another_language() -> None:
+    pytest.importorskip("anywidget")
+    from puffteach.messages import text
+    from puffteach.sphinxext.i18n import board_model_in
+    from puffteach.widget import Board
+
+    board = Board("kontrar-puff", position="W:0x15 B:0x15 w", seed=1)
+    board.set_dice(5, 5)
+    board.move("0/5")
+    model = board.get_state()
+    assert model["state.ui"]["ui.position"] == "position"
+    sv = board_model_in(model, "sv")
+    assert sv is not None and sv["lang"] == "sv" and sv["state.view"]["lang"] == "sv"
+    assert sv["state.ui"]["ui.position"] == text("ui.position", "sv")
+    board.lang = "sv"  # what the board's own switch makes of it
+    assert sv["state.message"] == board.state["message"] != model["state.message"]
+    assert sv["state.svg"] == board.state["svg"] and sv["state.history"] == board.state["history"]
+    assert sv["position"] == model["position"] and sv["_state_keys"] == list(board.state)
+    assert model["state.view"]["lang"] == "en"  # the stored model is left as it was
+    assert board_model_in(sv, "sv") is None  # already Swedish
+    assert board_model_in({"_model_name": "LayoutModel", "width": None}, "sv") is None
+    broken = {**model, "state.record": {"rules": "no-such-rules"}, "state.rev": "x"}
+    with pytest.raises(ValueError):
+        board_model_in(broken, "de")
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+def test_notebook_boards_are_stored_in_the_page_language(built_site: Path, lang: str) -> None:
+    from puffteach.messages import text
+
+    shown = 0
+    for page in TRANSLATED_NOTEBOOKS:
+        for model in _stored_boards(built_site / lang / f"{page}.html"):
+            view, ui = model["state.view"], model["state.ui"]
+            assert isinstance(view, dict) and isinstance(ui, dict), page
+            assert model["lang"] == view["lang"] == lang, page
+            assert ui["ui.position"] == text("ui.position", lang), page
+            shown += 1
+    assert shown >= 2, "00-the-board and 03-pierer show boards"
+
+
 # ------------------------------------------------------------ text the engine generates
 # The rule-set tables (chapters 1 and 7, the bibliography), the drawings' titles, the glossary,
 # the worksheets' answers and the English-only notes are written while the book is built, from

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import re
 import statistics
 import struct
 import time
@@ -294,6 +295,105 @@ def test_a_notebook_board_plays_from_its_embedded_state(site: str, browser: Any)
         undo.click()  # the first action boots the engine, then applies the undo
         expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
         expect(position).not_to_have_value(before)
+        watch.check()
+    finally:
+        context.close()
+
+
+#: the notebook pages that show a board (a Board a cell displays), with one stored in English
+NOTEBOOK_BOARDS = ["notebooks/00-the-board.html", "notebooks/03-pierer.html"]
+
+#: every word a board shows: each leaf element's text (buttons, labels, options, the message,
+#: the history, the drawing's <text> and <title>) and every aria-label and title
+BOARD_TEXTS_JS = """(root) => {
+  const out = [];
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    if (!el.children.length && el.textContent.trim()) out.push(el.textContent.trim());
+    for (const a of ["aria-label", "title"]) {
+      const v = el.getAttribute(a);
+      if (v && v.trim()) out.push(v.trim());
+    }
+  }
+  return out;
+}"""
+
+
+def _notebook_board(browser: Any, url: str) -> dict[str, Any]:
+    """What the first board of a notebook page shows before any action (no engine loaded)."""
+    from playwright.sync_api import expect
+
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        page.goto(url)
+        widget = page.locator(".puffteach-widget").first
+        expect(widget).to_have_attribute("data-engine", "idle", timeout=30_000)
+        shown = {
+            "texts": widget.evaluate(BOARD_TEXTS_JS),
+            "lang": widget.get_attribute("lang"),
+            "position_label": widget.locator("input.pt-position").get_attribute("aria-label"),
+            "roll": widget.locator("button.pt-roll").text_content(),
+            "message": widget.locator(".pt-message").text_content(),
+            "history": widget.locator("ol.pt-history li").all_text_contents(),
+        }
+        watch.check()
+        return shown
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", NOTEBOOK_BOARDS)
+def test_a_notebook_board_speaks_the_page_language(site: str, browser: Any, path: str) -> None:
+    """Issue 41 item 5 / issue 44 item 6: the book runs the notebooks' English code, so their
+    boards were stored speaking English; on a Swedish page the board opens in Swedish (before
+    any engine loads) with no English word left, and the English page's board stays English."""
+    from puffteach.messages import text
+    from puffteach.widget.protocol import ui_words
+
+    root = site.removesuffix("en/")
+    shown = {lang: _notebook_board(browser, f"{root}{lang}/{path}") for lang in ("en", "sv")}
+    for lang, board in shown.items():
+        assert board["lang"] == lang
+        assert board["position_label"] == text("ui.position", lang)  # "position", "ställning"
+        assert board["roll"] == text("ui.roll", lang)
+        assert board["message"], "the stored board says something"
+        for line in board["history"]:
+            assert line.startswith(text("board.history.white", lang) + " "), line
+    en, sv = shown["en"], shown["sv"]
+    assert sv["message"] != en["message"]
+    # nothing with words in it is the same on both pages, unless the catalogue says it alike
+    # in both languages (the language names of the board's switch)
+    ui_en, ui_sv = ui_words("en"), ui_words("sv")
+    alike = {v for k, v in ui_en.items() if ui_sv.get(k) == v}
+    wordy = {t for t in set(en["texts"]) & set(sv["texts"]) if re.search(r"[^\W\d_]{2,}", t)}
+    assert wordy <= alike, sorted(wordy - alike)
+    english = {v for k, v in ui_en.items() if ui_sv.get(k) != v}
+    assert not english & set(sv["texts"]), sorted(english & set(sv["texts"]))
+
+
+def test_a_notebook_boards_own_language_switch_still_works(site: str, browser: Any) -> None:
+    """The Swedish page's board (stored in Swedish) turns English by its own switch: the
+    engine boots and runs the board's ``view`` step."""
+    from playwright.sync_api import expect
+
+    from puffteach.messages import text
+
+    watch = _Watch()
+    context = browser.new_context()
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        page.goto(site.removesuffix("en/") + "sv/notebooks/03-pierer.html")
+        widget = page.locator(".puffteach-widget").first
+        position = widget.locator("input.pt-position")
+        expect(position).to_have_attribute("aria-label", text("ui.position", "sv"))
+        widget.locator("select.pt-lang").select_option("en")
+        expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+        expect(position).to_have_attribute("aria-label", text("ui.position", "en"))
+        expect(widget).to_have_attribute("lang", "en")
+        expect(widget.locator("button.pt-roll")).to_have_text(text("ui.roll", "en"))
         watch.check()
     finally:
         context.close()

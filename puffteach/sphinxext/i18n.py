@@ -21,6 +21,16 @@ Translated notebooks
     ``locales/<lang>/LC_MESSAGES/notebooks/<name>.po`` (``make pot``). A notebook without one
     in the page's language is an English-only page.
 
+The boards on notebook pages
+    The book runs the notebooks' English code once, so a board a notebook cell shows is stored
+    (in the page's widget state, ``application/vnd.jupyter.widget-state+json``) speaking
+    English: its buttons, message, history and drawing. On a translated notebook page of the
+    Swedish or German book each stored board is switched to the page's language at build time
+    (:func:`board_model_in`: the board's own ``view`` step, ``{"type": "view", "lang": …}``,
+    run on the stored state), so the page opens with the board in its language before any
+    engine is loaded; the board's language switch still changes it. The English book and the
+    English-only notebook pages keep their boards as the notebook made them.
+
 English-only pages
     The API reference and the notebooks not yet translated stay English. In the other languages
     their pages open with a short note saying so (the message catalogue's
@@ -41,6 +51,7 @@ The themes' labels
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +62,7 @@ from .. import messages
 
 __all__ = [
     "LANGUAGES",
+    "board_model_in",
     "english_only",
     "english_only_note",
     "language_links",
@@ -152,6 +164,71 @@ def _page_context(
         context["body"] = link + context["body"]
 
 
+#: the prefix of a board's state keys among its stored widget keys (``Board._publish``: each
+#: key of the protocol state is synced as ``state.<key>``, their names in ``_state_keys``)
+STATE_KEY = "state."
+
+
+def board_model_in(model: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """A notebook board's stored widget model (the ``state`` of one model in a notebook's
+    widget state) with the board speaking ``lang``: its protocol state put through the
+    board's own ``view`` step, as the board's language switch does, so its buttons, message,
+    history and drawing are in ``lang``. None when ``model`` is no board
+    (:class:`puffteach.widget.Board`) or the board speaks ``lang`` already. Raises
+    :class:`ValueError` when the step refuses the stored state."""
+    from ..widget import protocol
+    from ..widget.words import lang_of
+
+    keys = model.get("_state_keys")
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        return None
+    state = {k: model.get(STATE_KEY + k) for k in keys}
+    if not isinstance(state.get("view"), dict) or lang_of(state) == lang:
+        return None
+    new = protocol.step(state, {"type": "view", "lang": lang})
+    if new.get("error"):
+        raise ValueError(str(new["error"]))
+    out = {k: v for k, v in model.items() if not k.startswith(STATE_KEY)}
+    out.update((STATE_KEY + k, v) for k, v in new.items())
+    out["_state_keys"] = list(new)
+    out["lang"] = lang_of(new)
+    return out
+
+
+def _notebook_boards(app: Sphinx, doctree: Any) -> None:
+    """Switch the stored boards of a translated notebook page to the page's language."""
+    from sphinx.util import logging
+
+    language = app.config.language or "en"
+    docname = app.env.docname
+    if language == "en" or language not in messages.LANGUAGES:
+        return
+    if docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
+        return
+    metadata = getattr(app.env, "nb_metadata", None)  # myst-nb's, filled while it parsed
+    files = (metadata.get(docname) or {}).get("js_files", {}) if metadata is not None else {}
+    entry = files.get("ipywidgets_state")
+    if entry is None:
+        return
+    kwargs = entry[1]
+    widgets = json.loads(kwargs["body"])
+    changed = False
+    for model in widgets.get("state", {}).values():
+        try:
+            new = board_model_in(model.get("state") or {}, language)
+        except ValueError as e:
+            logging.getLogger(__name__).warning(
+                "puffteach: a stored board cannot speak %s: %s", language, e, location=docname
+            )
+            continue
+        if new is not None:
+            model["state"] = new
+            changed = True
+    if changed:
+        # as myst-nb writes it (a "</script>" inside would end the element)
+        kwargs["body"] = json.dumps(widgets).replace("</script>", r"<\/script>")
+
+
 #: message domains of the themes that Sphinx does not compile from ``locale_dirs`` by itself
 THEME_DOMAINS: tuple[str, ...] = ("booktheme",)
 
@@ -190,5 +267,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("puffteach_lite", "", "html", types=[str])
     app.connect("config-inited", _config_inited)
     app.connect("html-page-context", _page_context)
+    app.connect("doctree-read", _notebook_boards)
     app.add_css_file("puffteach-i18n.css")
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version: the environment keeps what _notebook_boards made of the widget state, so a
+    # build with an older environment reads every page again
+    return {
+        "version": "0.1",
+        "env_version": 1,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -184,6 +184,8 @@ export function render({ model, el }) {
   function update() {
     const s = cur();
     const w = (key) => say(s, `ui.${key}`);
+    // the board's words are in its own language, which may not be the page's (screen readers)
+    root.setAttribute("lang", (s.view && (s.view.lang || s.view.labels)) || "en");
     langTxt.textContent = w("language");
     for (const o of langSel.options) o.textContent = w(`lang.${o.value}`);
     posInput.setAttribute("aria-label", w("position"));
