@@ -23,6 +23,7 @@ from puffteach.players.net import (
     encode,
     encode_dense,
     evaluate,
+    evaluate_many,
     input_size,
     load,
     max_points,
@@ -250,6 +251,49 @@ def test_forward_with_kept_rows(family: str) -> None:
             for w, b in zip(net.w2, net.b2, strict=True)
         ]
         assert max(abs(a - b) for a, b in zip(got, y, strict=True)) < 1e-9
+
+
+@pytest.mark.parametrize("family", ["puff", "brade"])
+def test_forward_many_is_forward(family: str) -> None:
+    """The batch form (each input's hidden sums found from the first input's, adding and
+    taking away the rows of the units that differ) gives each input's :meth:`Net.forward` up
+    to rounding: the positions of one roll's plays (close to each other), positions of
+    different games and rule sets (far apart), an input given twice, and one alone."""
+    net = random_net(family, 9, seed=4)
+    names = [s for s in SETS if rules(s).family == family][:3]
+    xs = [encode(rules(n), pos, pos.turn) for n in names for pos in positions(n, 15, seed=7)]
+    for batch in (xs, xs[::-1], [xs[3], xs[3], xs[5]], [xs[0]], []):
+        got = net.forward_many(batch)
+        assert len(got) == len(batch)
+        for x, y in zip(batch, got, strict=True):
+            assert max(abs(a - b) for a, b in zip(y, net.forward(x), strict=True)) < 1e-12
+
+
+@pytest.mark.parametrize("name", ["lang-puff", "kontrar-puff", "brade-standard", "vasamuseet"])
+def test_evaluate_many_is_evaluate(name: str) -> None:
+    """The shipped net's batch evaluation (the review's: a roll's plays at once) equals
+    :func:`evaluate` of each position for either side, the Puff net's mix with the
+    hand-written evaluation included."""
+    from puffteach.listing import iter_turn_plays
+    from puffteach.movegen import begin_roll
+
+    rs = rules(name)
+    rng = random.Random(11)
+    for pos in positions(name, 12, seed=9):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        ends = [
+            p.position
+            for t in begin_roll(rs, pos, dice)
+            if len(t.remaining) < 4
+            for p in iter_turn_plays(t)
+            if p.outcome is None
+        ]
+        for side in (WHITE, BLACK):
+            got = evaluate_many(rs, ends, side)
+            want = [evaluate(rs, q, side) for q in ends]
+            for a, b in zip(got, want, strict=True):
+                assert a.equity == pytest.approx(b.equity, abs=1e-12)
+                assert a.win == pytest.approx(b.win, abs=1e-12)
 
 
 def test_json_round_trip() -> None:

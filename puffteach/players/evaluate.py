@@ -104,17 +104,25 @@ def shots_of_mask(mask: int) -> int:
 WEIGHTS: Final[dict[str, Weights]] = {name: f.play.weights for name, f in FAMILIES.items()}
 
 
-def features(
-    rs: RuleSet, pos: Position, side: Color, weights: Weights | None = None
-) -> SideFeatures:
-    """The features of ``side`` (its blots are exposed to the opponent's checkers);
-    ``weights``: the table to use instead of the family's (``family_of(rs).play.weights``)."""
-    x = CROSS[rs.layout]
-    # (the registry read inline, not through family_of: this runs twice per evaluation)
-    reentry = (weights or FAMILIES[rs.family].play.weights).reentry
-    own = pos.side(side)
-    opp = pos.side(side.other)
-    # the opponent's path points (bits) where this side holds a band: he cannot touch down
+#: what :func:`features` needs of one side's checkers alone, by (its counts, the layout):
+#: a search meets the same side's checkers again and again (the side not moving keeps them
+#: through a whole roll), so they are kept (:func:`_alone`)
+_Alone = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
+_ALONE: dict[tuple[tuple[int, ...], str], _Alone] = {}
+#: (bands, longest row) of a mask of bands (:func:`features`), by the mask
+_ROWS: dict[int, tuple[int, int]] = {}
+
+
+def _alone(own: tuple[int, ...], layout: str) -> _Alone:
+    """Of one side's counts ``own``: its pip count; the other side's path points (bits, by
+    ``layout``'s cross table) where it holds a band (he cannot touch down there); its single
+    checkers' points; the points 0-24 it has checkers on; the points 1-6 (bits) it has
+    checkers on; and the points 1-6 of the other side's path (bits) where it holds a band."""
+    key = (own, layout)
+    got = _ALONE.get(key)
+    if got is not None:
+        return got
+    x = CROSS[layout]
     blocked = 0
     pips = OFF * own[0]
     singles: list[int] = []
@@ -126,7 +134,51 @@ def features(
                 blocked |= 1 << x[p]
             else:
                 singles.append(p)
-    opp_points = [q for q in range(OFF) if opp[q]]
+    near = cover = 0
+    for p in FIRST_QUARTER:
+        if own[p]:
+            near |= 1 << p
+        if own[x[p]] >= 2:
+            cover |= 1 << p
+    got = (pips, blocked, tuple(singles), tuple(q for q in range(OFF) if own[q]), near, cover)
+    if len(_ALONE) >= 50_000:
+        _ALONE.clear()
+    _ALONE[key] = got
+    return got
+
+
+def _rows(ahead: int) -> tuple[int, int]:
+    """How many bands a mask holds and its longest row of them."""
+    got = _ROWS.get(ahead)
+    if got is None:
+        blocks = run = best = 0
+        mask = ahead
+        while mask:
+            if mask & 1:
+                blocks += 1
+                run += 1
+                if run > best:
+                    best = run
+            else:
+                run = 0
+            mask >>= 1
+        got = _ROWS[ahead] = (blocks, best)
+    return got
+
+
+def features(
+    rs: RuleSet, pos: Position, side: Color, weights: Weights | None = None
+) -> SideFeatures:
+    """The features of ``side`` (its blots are exposed to the opponent's checkers);
+    ``weights``: the table to use instead of the family's (``family_of(rs).play.weights``)."""
+    layout = rs.layout
+    x = CROSS[layout]
+    # (the registry read inline, not through family_of: this runs twice per evaluation)
+    reentry = (weights or FAMILIES[rs.family].play.weights).reentry
+    own = pos.side(side)
+    pips, blocked, singles, _, near, _ = _alone(own, layout)
+    his = _alone(pos.side(side.other), layout)
+    opp_points = his[3]
     rear = opp_points[0] if opp_points else OFF
     blots: list[tuple[int, int]] = []
     cost = 0.0
@@ -144,22 +196,12 @@ def features(
             s = shots_of_mask(mask)
             blots.append((p, s))
             cost += s / 36.0 * (p + reentry)
-    blocks = run = best = 0
-    ahead = blocked >> (rear + 1)  # bands on his path ahead of his rearmost checker
-    while ahead:
-        if ahead & 1:
-            blocks += 1
-            run += 1
-            if run > best:
-                best = run
-        else:
-            run = 0
-        ahead >>= 1
-    entry_blocked = 0
-    enter_own = rs.enter_own
-    for p in FIRST_QUARTER:
-        if opp[x[p]] >= 2 or (not enter_own and own[p]):
-            entry_blocked += 1
+    # bands on his path ahead of his rearmost checker, and the longest row of them
+    blocks, best = _rows(blocked >> (rear + 1))
+    # own entry points he holds with a band (or, where a side may not enter on its own
+    # checkers, that it holds itself)
+    closed = his[5] if rs.enter_own else his[5] | near
+    entry_blocked = closed.bit_count()
     return SideFeatures(pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
 
 

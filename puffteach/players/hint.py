@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..board import OFF
 from ..color import Color
 from ..families import FAMILIES, family_of
+from ..listing import iter_turn_plays
 from ..messages import DEFAULT, Message, Number
 from ..movegen import Play, finish, push, turn_steps
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
@@ -53,7 +54,9 @@ from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError
 from .evaluate import heuristic
 from .ladder import check_hint_level
-from .search import DEFAULT_LEVEL, LEVELS, SearchPlayer, _beam_plays, _Scorer
+from .net import evaluate as net_evaluate
+from .net import load as load_net
+from .search import BEAM_FROM, DEFAULT_LEVEL, LEVELS, SearchPlayer, _beam_plays, _Scorer
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -475,9 +478,82 @@ class Review:
         }
 
 
+#: the review's verdicts (:func:`_review_judged`), where the tutor's evaluator mixes in the
+#: hand-written one (Puff's net): the plays valued by the tutor's evaluator are the best
+#: ``REVIEW_KEEP`` of the roll's plays by the hand-written evaluation, and the play made
+REVIEW_KEEP: Final = 8
+#: ... and through a pasch the beam of the tutor's width keeps, each step, the best of the
+#: ``REVIEW_PRE`` partial plays the hand-written evaluation ranks first
+REVIEW_PRE: Final = 24
+
+
+def _mixes_heuristic(p: SearchPlayer, rs: RuleSet) -> bool:
+    """Whether ``p``'s evaluator is a net that mixes in the hand-written evaluation (so that
+    the hand-written evaluation may choose which plays the net values)."""
+    if p.evaluator is not net_evaluate:
+        return False
+    return load_net(rs.family).mix < 1.0
+
+
+def _review_judged(
+    p: SearchPlayer, cheap: _Scorer, rs: RuleSet, turns: list[Turn], played: Play
+) -> tuple[list[tuple[Play, Estimate]], int]:
+    """The review's ranking of a roll's plays (best first, ``played`` among them) and the
+    number of plays it chose from: what :func:`_judged` gives for a greedy level, cheaper.
+    The plays are valued together (one batch, :meth:`_Scorer.plays`); where the level's
+    evaluator mixes in the hand-written one (:func:`_mixes_heuristic`), only the
+    :data:`REVIEW_KEEP` best by the hand-written evaluation (``cheap``) and the play made
+    are valued, and a pasch's beam ranks only the :data:`REVIEW_PRE` best partial plays of
+    each step by the level's evaluator. A deeper level: :func:`_judged`."""
+    if p.level.plies > 0:
+        ranked_plays = _judged(p, rs, turns, played)
+        return ranked_plays, len(ranked_plays)
+    me = Color(turns[0].start.turn)
+    scorer = p.scorer(rs)
+    mixed = _mixes_heuristic(p, rs)
+    small: list[Turn] = []
+    big: list[Turn] = []
+    for t in turns:
+        (big if len(t.remaining) >= BEAM_FROM and not t.plan.free else small).append(t)
+    found: dict[tuple[Position, object], Play] = {}
+    for t in small:
+        for x in iter_turn_plays(t):
+            found.setdefault(_identity(x), x)
+    if big:
+        beamed = (
+            _beam_plays(big, scorer, p.level.beam, cheap, REVIEW_PRE)
+            if mixed
+            else _beam_plays(big, scorer, p.level.beam)
+        )
+        for x in beamed:
+            found.setdefault(_identity(x), x)
+    plays = list(found.values())
+    count = len(plays)
+    if mixed and count > REVIEW_KEEP:
+        values = [e.equity for e in cheap.plays(plays, me)]
+        order = sorted(range(len(plays)), key=values.__getitem__, reverse=True)
+        plays = [plays[i] for i in order[:REVIEW_KEEP]]
+    if _identity(played) not in {_identity(x) for x in plays}:
+        plays.append(played)
+        count += _identity(played) not in found
+    ranked_plays = sorted(
+        zip(plays, scorer.plays(plays, me), strict=True),
+        key=lambda x: x[1].equity,
+        reverse=True,
+    )
+    return ranked_plays, count
+
+
 #: the width of the beam that builds each roll's play for the luck: 1, die by die the step
 #: that leaves the best position (the review's luck, issue 44: see :func:`_luck`)
 LUCK_BEAM: Final = 1
+#: ... and through a pasch (a roll with four dice or more due), where a pasch came
+LUCK_PASCH_BEAM: Final = 6
+
+
+def _long(turns: list[Turn]) -> bool:
+    """Whether a roll's plans move four dice or more (a pasch)."""
+    return any(len(t.remaining) >= BEAM_FROM for t in turns)
 
 
 def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
@@ -485,17 +561,21 @@ def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
     play found for them minus the average of that over every roll that could have come. Each
     roll's play is built die by die, each step the one that leaves the best position
     (:data:`LUCK_BEAM` wide), never listed and never searched by a beam of 12 through a pasch
-    as the players do: about 5 times cheaper in lång puff (the 21 rolls of every position),
-    and as the same cheap play values the roll that came and the average, a roll's luck still
-    averages exactly 0 over the rolls. Against the players' plays (:func:`_luck_by_rolls`) a
-    roll's luck differs by 0.03-0.08 points on average, a pasch whose best play the die-by-die
-    build misses by up to about 4 (``benchmarks/review.py --compare``, CONTRIBUTING.md)."""
+    as the players do: about 5 times cheaper in lång puff (the 21 rolls of every position).
+    Die by die misses the best play of many a pasch (its early steps look bad and set up a
+    hit), so where a pasch came every pasch's play is built by a beam of
+    :data:`LUCK_PASCH_BEAM` (the pasch that came and those of the average alike): the same
+    cheap plays value the roll that came and the average, so the luck still averages 0 over
+    the rolls of a position. Against the players' plays (:func:`_luck_by_rolls`) a roll's luck
+    differs by 0.03-0.08 points on average, a pasch's by 0.04 (it was 0.14 and up to 3.9
+    with pasches die by die); ``benchmarks/review.py --compare``, CONTRIBUTING.md."""
     me = Color(pos.turn)
+    came = _long(_turns(rs, pos, dice))
 
     def best(d: tuple[int, ...]) -> float:
-        return max(
-            scorer.play(x, me).equity for x in _beam_plays(_turns(rs, pos, d), scorer, LUCK_BEAM)
-        )
+        turns = _turns(rs, pos, d)
+        width = LUCK_PASCH_BEAM if came and _long(turns) else LUCK_BEAM
+        return max(scorer.play(x, me).equity for x in _beam_plays(turns, scorer, width))
 
     avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
     return best(dice) - avg
@@ -521,12 +601,15 @@ def review_rolls(
     luck_level: str | None = None,
     start: int = 0,
     count: int | None = None,
+    exact: bool = False,
 ) -> tuple[list[RollReview], int]:
     """Rolls ``start`` to ``start + count`` (to the end when ``count`` is None) of a game's
     review, judged as :func:`review` judges them, and the number of rolls the review has in
     all: a long review done a few rolls at a time (the board's Review button, so that the page
     can say how far it is) gives the same rolls as one done at once. ``record`` is a game
-    record (``Game.record()``) or a game already loaded from one."""
+    record (``Game.record()``) or a game already loaded from one. Each roll is judged by
+    :func:`_review_judged` (the tutor's ranking, cheaper), or with ``exact`` by the tutor's own
+    (:func:`_judged`, as :func:`tutor` judges a play during the game)."""
     from ..game import Game
 
     g = record if isinstance(record, Game) else Game.load(record)
@@ -545,6 +628,7 @@ def review_rolls(
         else _player(luck_level, None)
     )
     luck = _Scorer(rs, heuristic if evaluator is None else evaluator)
+    cheap = luck if evaluator is None else _Scorer(rs, heuristic)
     rolls: list[RollReview] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
@@ -553,7 +637,11 @@ def review_rolls(
             played = Play(
                 rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again
             )
-            ranked = _judged(p, rs, turns, played)
+            if exact:
+                ranked = _judged(p, rs, turns, played)
+                count = len(ranked)
+            else:
+                ranked, count = _review_judged(p, cheap, rs, turns, played)
             best, best_est = ranked[0]
             mine = next(est for x, est in ranked if _identity(x) == _identity(played))
             lost = max(0.0, best_est.equity - mine.equity)
@@ -561,7 +649,7 @@ def review_rolls(
                 RollReview(
                     rec.side,
                     rec.dice,
-                    len(ranked) > 1,
+                    count > 1,
                     verdict(lost),
                     lost,
                     _luck(luck, rs, pos, rec.dice)

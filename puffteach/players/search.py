@@ -51,7 +51,7 @@ choice random too, and from 0.15 to 1.0 the matches showed no difference in brä
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Final
@@ -68,6 +68,7 @@ from ..steps import Turn
 from .base import Estimate, Evaluator, PlayersError, outcome_estimate
 from .evaluate import heuristic
 from .net import evaluate as net_evaluate
+from .net import evaluate_many as net_evaluate_many
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -159,6 +160,10 @@ DEFAULT_LEVEL: Final = "expert"
 
 #: the evaluators a level may name (the net's weights are read on first use)
 EVALUATORS: Final[dict[str, Evaluator]] = {"heuristic": heuristic, "net": net_evaluate}
+#: evaluators with a batch form (several positions of one side at once, cheaper)
+BATCH: Final[dict[Evaluator, Callable[[RuleSet, list[Position], Color], list[Estimate]]]] = {
+    net_evaluate: net_evaluate_many
+}
 
 
 def evaluator_of(level: Level) -> Evaluator:
@@ -197,6 +202,25 @@ class _Scorer:
             return outcome_estimate(play.outcome, Color(side))
         return self.position(play.position, side)
 
+    def positions(self, positions: list[Position], side: Color) -> list[Estimate]:
+        """:meth:`position` of each, those not known yet valued together when the evaluator
+        has a batch form (:data:`BATCH`: the net's, cheaper for the positions of one roll)."""
+        many = BATCH.get(self.evaluator)
+        cache = self.cache
+        if many is not None:
+            todo = list({p: None for p in positions if (p, side) not in cache})
+            if len(todo) > 1:
+                if len(cache) > 200_000:
+                    cache.clear()
+                for p, est in zip(todo, many(self.rs, todo, Color(side)), strict=True):
+                    cache[(p, side)] = est
+        return [self.position(p, side) for p in positions]
+
+    def plays(self, plays: list[Play], side: Color) -> list[Estimate]:
+        """:meth:`play` of each (the positions valued together, :meth:`positions`)."""
+        self.positions([x.position for x in plays if x.outcome is None], side)
+        return [self.play(x, side) for x in plays]
+
 
 def _rank(scorer: _Scorer, me: Color, t: Turn) -> float:
     """A partial play's value for the mover as it stands (an early win: its points)."""
@@ -205,8 +229,16 @@ def _rank(scorer: _Scorer, me: Color, t: Turn) -> float:
     return scorer.position(t.pos, me).equity
 
 
-def _beam_plays(turns: Iterable[Turn], scorer: _Scorer, width: int) -> list[Play]:
-    """The plays a beam of ``width`` partial plays reaches (see the module's docstring)."""
+def _beam_plays(
+    turns: Iterable[Turn],
+    scorer: _Scorer,
+    width: int,
+    cheap: _Scorer | None = None,
+    pre: int = 0,
+) -> list[Play]:
+    """The plays a beam of ``width`` partial plays reaches (see the module's docstring). With
+    ``cheap`` (a cheaper scorer) and ``pre``, each step's partial plays are first cut to the
+    ``pre`` best by ``cheap``, and only those are ranked by ``scorer`` (together, one batch)."""
     done: dict[tuple[Position, object], Play] = {}
     frontier = list(turns)
     while frontier:
@@ -221,7 +253,12 @@ def _beam_plays(turns: Iterable[Turn], scorer: _Scorer, width: int) -> list[Play
                 t2 = push(t, st)
                 nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
         if len(nxt) > width:
-            frontier = sorted(nxt.values(), key=partial(_rank, scorer, me), reverse=True)[:width]
+            cand = list(nxt.values())
+            if cheap is not None and len(cand) > pre:
+                cand = sorted(cand, key=partial(_rank, cheap, me), reverse=True)[:pre]
+            if cheap is not None:
+                scorer.positions([t.pos for t in cand if t.outcome is None], me)
+            frontier = sorted(cand, key=partial(_rank, scorer, me), reverse=True)[:width]
         else:
             frontier = list(nxt.values())
     return list(done.values())
