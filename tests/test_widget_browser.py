@@ -361,8 +361,9 @@ def test_review_lists_the_players_errors_in_its_panel_and_shows_a_roll_in_view(
 def test_review_panel_lists_the_errors_in_swedish_in_chromium(
     server: tuple[str, BoardApp],
 ) -> None:
-    """Issue 10: after a game the Review button fills the review panel, 8 rolls a step (the
-    board asks for the next step itself): each side's line
+    """Issue 10: after a game the Review button fills the review panel, 16 rolls a step (the
+    board asks for the next step itself; the plays first, the panel shown, then the luck):
+    each side's line
     (errors, error rate with a decimal comma in Swedish, rating band, luck), then by default
     only the rolls the review counts as errors, each with its number in the game; unticking
     "Bara felen" lists every roll. The panel reads left to right (not centred like a caption)
@@ -404,11 +405,14 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             expect(box.locator("summary")).to_have_text("Genomgång av partiet")
             sides = box.locator(".pt-review-sides li")
             expect(sides).to_have_count(2)
+            # the panel shows once the plays are judged; the steps go on for the luck
+            expect(review_btn).to_have_attribute("aria-disabled", "false", timeout=60_000)
             review = app.state["review"]
-            # the button asked for 8 rolls a step, the board asked again until the last
+            assert not review["luck_pending"]
+            # the button asked for REVIEW_STEP (16) rolls a step, the board asked again until
+            # the last: the plays of all rolls, then their luck
             steps = [a for a in app.actions if a.get("type") == "review"]
-            assert steps == [{"type": "review", "rolls": 8}] * -(-len(review["rolls"]) // 8)
-            expect(review_btn).to_have_attribute("aria-disabled", "false")
+            assert steps == [{"type": "review", "rolls": 16}] * (2 * -(-len(review["rolls"]) // 16))
             assert page.evaluate("() => document.activeElement.classList.contains('pt-review-btn')")
             for li, side in zip(sides.all(), review["sides"], strict=True):
                 rate = f"{side['error_rate']:.3f}".replace(".", ",")

@@ -240,12 +240,16 @@ def _finished(rules: str = "brade-standard", seed: int = 11) -> State:
 
 
 def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> None:
-    """The board's button asks for the review a few rolls a step (``{"rolls": n}``): each
-    step but the last keeps the rolls judged so far and says how many of how many; the last
-    fills the same review as one step without ``rolls``; a step more keeps it; a new game
-    drops a review under way; a bad count is refused."""
+    """The board's button asks for the review a few rolls a step (``{"rolls": n}``): first
+    the plays, each step keeping the rolls judged so far and saying how many of how many;
+    once all are judged the review is shown with the verdicts and without the luck
+    (``luck_pending``, its texts say nothing of luck), and the next steps measure the luck
+    of a few rolls each, saying how far they are; the last fills the same review as one step
+    without ``rolls``; a step more keeps it; a new game drops a review under way; a bad count
+    is refused."""
     s = _finished()
     whole = ok(s, {"type": "review"})
+    assert whole["review"]["luck_pending"] is False and whole["review_work"] is None
     n = len(whole["review"]["rolls"])
     for bad in (0, -2, 1.5, "8", True):
         refused(s, {"type": "review", "rolls": bad}, "whole number from 1 up")
@@ -257,7 +261,28 @@ def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> 
         if done < n:
             assert t["message"] == f"Reviewing the game: {done} of {n} rolls judged…"
             assert len(t["review_work"]["rolls"]) == done and t["review_work"]["total"] == n
-    assert steps == -(-n // 8) and t["review_work"] is None
+    assert steps == -(-n // 8)
+    # the plays are judged: the review is shown, its luck still to come
+    judged = t["review"]
+    assert judged["luck_pending"] is True and t["review_work"]["lucky"] == 0
+    assert t["message"].startswith("The plays are judged") and f"0 of {n} rolls" in t["message"]
+    for a, b in zip(judged["rolls"], whole["review"]["rolls"], strict=True):
+        assert (a["verdict"], a["lost"], a["best"], a["win"]) == (
+            b["verdict"],
+            b["lost"],
+            b["best"],
+            b["win"],
+        )
+        assert a["luck"] is None and "luck" not in a["text"] and "luck" in b["text"]
+    assert [x["errors"] for x in judged["sides"]] == [x["errors"] for x in whole["review"]["sides"]]
+    while t["review_work"]:
+        t = ok(t, {"type": "review", "rolls": 8})
+        steps += 1
+        lucky = min(8 * (steps - -(-n // 8)), n)
+        if lucky < n:
+            assert t["review_work"]["lucky"] == lucky and t["review"]["luck_pending"]
+            assert f"{lucky} of {n} rolls" in t["message"]
+    assert steps == 2 * -(-n // 8) and t["review_work"] is None
     assert t["review"] == whole["review"]
     assert ok(t, {"type": "review", "rolls": 8})["review"] == whole["review"]
     # Swedish: the same steps in the board's language

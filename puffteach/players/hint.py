@@ -74,6 +74,7 @@ __all__ = [
     "ranked",
     "reasons",
     "review",
+    "review_luck",
     "review_rolls",
     "summarize",
     "tutor",
@@ -602,6 +603,7 @@ def review_rolls(
     start: int = 0,
     count: int | None = None,
     exact: bool = False,
+    luck: bool = True,
 ) -> tuple[list[RollReview], int]:
     """Rolls ``start`` to ``start + count`` (to the end when ``count`` is None) of a game's
     review, judged as :func:`review` judges them, and the number of rolls the review has in
@@ -609,7 +611,8 @@ def review_rolls(
     can say how far it is) gives the same rolls as one done at once. ``record`` is a game
     record (``Game.record()``) or a game already loaded from one. Each roll is judged by
     :func:`_review_judged` (the tutor's ranking, cheaper), or with ``exact`` by the tutor's own
-    (:func:`_judged`, as :func:`tutor` judges a play during the game)."""
+    (:func:`_judged`, as :func:`tutor` judges a play during the game). Without ``luck`` each
+    roll's luck is left at 0 (the verdicts first, the luck later: :func:`review_luck`)."""
     from ..game import Game
 
     g = record if isinstance(record, Game) else Game.load(record)
@@ -627,8 +630,8 @@ def review_rolls(
         if evaluator is not None or luck_level == level
         else _player(luck_level, None)
     )
-    luck = _Scorer(rs, heuristic if evaluator is None else evaluator)
-    cheap = luck if evaluator is None else _Scorer(rs, heuristic)
+    scorer = _Scorer(rs, heuristic if evaluator is None else evaluator)
+    cheap = scorer if evaluator is None else _Scorer(rs, heuristic)
     rolls: list[RollReview] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
@@ -652,7 +655,9 @@ def review_rolls(
                     count > 1,
                     verdict(lost),
                     lost,
-                    _luck(luck, rs, pos, rec.dice)
+                    0.0
+                    if not luck
+                    else _luck(scorer, rs, pos, rec.dice)
                     if lp is None
                     else _luck_by_rolls(lp, rs, pos, rec.dice),
                     tuple(str(m) for m in rec.moves),
@@ -662,6 +667,33 @@ def review_rolls(
             )
         pos = rec.position
     return rolls, total
+
+
+def review_luck(
+    record: dict[str, Any] | str | Game,
+    start: int = 0,
+    count: int | None = None,
+    evaluator: Evaluator | None = None,
+) -> tuple[list[float], int]:
+    """The luck (:func:`_luck`) of rolls ``start`` to ``start + count`` of a game's review
+    (to the end when ``count`` is None) and the number of rolls the review has in all: what
+    :func:`review_rolls` gives each roll, for a review that judges the plays first (the
+    board shows them) and measures the luck after."""
+    from ..game import Game
+
+    g = record if isinstance(record, Game) else Game.load(record)
+    rs = g.rules
+    total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
+    total = len(g.history) if total is None else total
+    stop = total if count is None else min(total, start + max(0, count))
+    scorer = _Scorer(rs, heuristic if evaluator is None else evaluator)
+    out: list[float] = []
+    pos = g.start
+    for i, rec in enumerate(g.history[:stop]):
+        if i >= start:
+            out.append(_luck(scorer, rs, pos, rec.dice))
+        pos = rec.position
+    return out, total
 
 
 def summarize(rolls: list[RollReview] | tuple[RollReview, ...], family: str) -> Review:

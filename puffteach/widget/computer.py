@@ -422,11 +422,14 @@ def _review_done(state: dict[str, Any], game: Game) -> list[RollReview]:
 
 
 def _a_review(ctx: Ctx, action: Action) -> None:
-    """The game's review: every roll judged at once, or with ``{"rolls": n}`` the next ``n``
-    rolls of it (the board's button), the rolls judged so far kept in ``review_work`` and
-    the step saying how far it is until the last one fills ``review`` (a review of a long
-    game takes seconds in the browser: so the page can say so, and New game or Undo stops it)."""
-    from ..players.hint import review_rolls, summarize
+    """The game's review: every roll judged at once, or with ``{"rolls": n}`` in steps (the
+    board's button): first the plays, ``n`` rolls a step, the rolls judged so far kept in
+    ``review_work`` and the step saying how far it is; once every play is judged the review
+    is shown (``review``, its ``luck_pending`` true) and the next steps measure the luck of
+    ``n`` rolls each (``review_work["lucky"]``: how many have it) until the last one fills it
+    in (a review of a long game takes seconds in the browser, the luck most of them: so the
+    page shows the verdicts first, and New game or Undo stops it)."""
+    from ..players.hint import review_luck, review_rolls
 
     game: Game = ctx.game
     if not game.is_over():
@@ -437,19 +440,50 @@ def _a_review(ctx: Ctx, action: Action) -> None:
     ):
         raise _refuse("review_rolls_bad", got=got(budget))
     state = ctx.state
-    if budget is not None and state.get("review"):  # a step more than needed: keep the review
-        ctx.say(Message.of("widget.review_done"))
+    if budget is not None and state.get("review") and not state.get("review_work"):
+        ctx.say(Message.of("widget.review_done"))  # a step more than needed: keep the review
         return
     done = _review_done(state, game)
-    new, total = review_rolls(game, COACH_LEVEL, start=len(done), count=budget)
+    work = state.get("review_work")
+    lucky = work.get("lucky") if isinstance(work, dict) else None
+    lucky = lucky if isinstance(lucky, int) and 0 <= lucky <= len(done) else 0
+    new, total = review_rolls(game, COACH_LEVEL, start=len(done), count=budget, luck=False)
     done = (done + new)[:total]
     if len(done) < total:
         state["review"] = None
         state["review_work"] = {"rolls": [x.to_state() for x in done], "total": total}
         ctx.say(Message.of("widget.review_progress", done=len(done), total=total))
         return
+    if not new or budget is None:  # every play judged before this step: measure the luck
+        lucks, _ = review_luck(game, start=lucky, count=budget)
+        done[lucky : lucky + len(lucks)] = [
+            replace(x, luck=v) for x, v in zip(done[lucky:], lucks, strict=False)
+        ]
+        lucky += len(lucks)
+    if lucky < total:
+        state["review"] = _review_shown(state, game, done, pending=True)
+        state["review_work"] = {
+            "rolls": [x.to_state() for x in done],
+            "total": total,
+            "lucky": lucky,
+        }
+        ctx.say(Message.of("widget.review_luck_progress", done=lucky, total=total))
+        return
     state["review_work"] = None
+    state["review"] = _review_shown(state, game, done, pending=False)
+    ctx.say(Message.of("widget.review_done"))
+
+
+def _review_shown(
+    state: dict[str, Any], game: Game, done: list[RollReview], pending: bool
+) -> dict[str, Any]:
+    """The review the board shows of the judged rolls ``done``; ``pending``: their luck is
+    not measured yet (the texts leave it out, the chart shades no roll)."""
+    from ..players.hint import summarize
+
     r = summarize(done, game.rules.family)
+    side_key = "widget.review_side_judged" if pending else "widget.review_side"
+    roll_key = "widget.review_roll_judged" if pending else "widget.review_roll"
     sides = []
     for side in (Color.WHITE, Color.BLACK):
         c = side.letter
@@ -461,11 +495,11 @@ def _a_review(ctx: Ctx, action: Action) -> None:
                 "decisions": decisions,
                 "error_rate": round(r.error_rate[c], 4),
                 "rating": r.rating[c],
-                "luck": round(r.luck[c], 3),
+                "luck": None if pending else round(r.luck[c], 3),
                 "text": _text(
                     state,
                     Message.of(
-                        "widget.review_side",
+                        side_key,
                         side=side,
                         n=len(r.errors[c]),
                         d=decisions,
@@ -486,12 +520,12 @@ def _a_review(ctx: Ctx, action: Action) -> None:
                 "dice": list(x.dice),
                 "verdict": x.verdict,
                 "error": i in errors,
-                "luck": round(x.luck, 3),
+                "luck": None if pending else round(x.luck, 3),
                 "win": round(x.win, 3),
                 "text": _text(
                     state,
                     Message.of(
-                        "widget.review_roll",
+                        roll_key,
                         n=i + 1,
                         side=x.side,
                         dice="-".join(map(str, x.dice)),
@@ -515,8 +549,13 @@ def _a_review(ctx: Ctx, action: Action) -> None:
         ],
         _text(state, Message.of("widget.review_chart")),
     )
-    state["review"] = {"sides": sides, "rolls": rolls, "level": COACH_LEVEL, "chart": chart}
-    ctx.say(Message.of("widget.review_done"))
+    return {
+        "sides": sides,
+        "rolls": rolls,
+        "level": COACH_LEVEL,
+        "chart": chart,
+        "luck_pending": pending,
+    }
 
 
 def _a_review_show(ctx: Ctx, action: Action) -> None:

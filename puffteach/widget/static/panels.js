@@ -4,8 +4,9 @@
 // update(s, w) shows state s (w: the board's words).
 import { buttonMaker, check, h, select } from "./dom.js";
 
-/** Rolls a review step judges (about 1 s of a bräde game under Pyodide). */
-export const REVIEW_STEP = 8;
+/** Rolls a review step judges (the plays first, then the luck: a few tenths of a second of a
+ *  lång puff game under Pyodide a step). */
+export const REVIEW_STEP = 16;
 /** How fast the computer's steps are shown: ms between two steps (view.delay). */
 export const SPEEDS = [900, 450, 150, 0];
 
@@ -82,7 +83,8 @@ export function computerPanels({ send, cur, redraw }) {
   let reviewAsked = null; // the state the next step was asked for (a redraw does not ask again)
   const reviewOn = (s) => {
     clearTimeout(reviewTimer);
-    if (!s.review_work || s.review || s.error || !s.outcome || reviewAsked === s) return;
+    // (the review is shown once the plays are judged; the steps go on while the luck is measured)
+    if (!s.review_work || s.error || !s.outcome || reviewAsked === s) return;
     reviewTimer = setTimeout(() => {
       if (cur() !== s || reviewAsked === s) return;
       reviewAsked = s;
