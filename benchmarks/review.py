@@ -1,15 +1,19 @@
 """CPU time of a whole game's review in CPython (issue 44 item 9: the browser's review).
 
-    python benchmarks/review.py [--runs 5] [--games lang-puff:3,brade-standard:3]
+    python benchmarks/review.py [--runs 5] [--games lang-puff:3,brade-standard:3] [--agree N]
 
 Each game is a fixed seeded random game (as ``benchmarks/static_book.py`` opens on the Play page);
 it is reviewed as the board's Review button reviews it (:func:`puffteach.players.hint.review_rolls`
 at the tutor's level), the remembered rankings cleared before each run. Printed: the median CPU
 time of ``--runs`` runs per game (``time.process_time``: the machine is shared, wall time is
-not); with ``--old`` the review with the old luck measure (21 rankings a roll on the greedy
-player, until 5 December 2026) timed in turn with it; with ``--compare`` the old and new luck
-figures of every roll compared. Nothing is asserted. Pyodide in Chromium takes about 3-4 times
-the CPython figure.
+not), and of its two parts as the board runs them (the verdicts, then the luck); with
+``--agree N`` the review's verdicts (``hint._review_judged``) against the tutor's own ranking
+(``review_rolls(..., exact=True)``) on seeds 1..N of each game's rule set: how many rolls get
+the same class (doubtful, bad, very bad, or none of these) and how the others moved; with
+``--old`` the review with the old luck measure (21 rankings a roll on the greedy player, until
+5 December 2026) timed in turn with it; with ``--compare`` the old and new luck figures of
+every roll compared. Nothing is asserted. Pyodide in Chromium takes about 3-6 times the
+CPython figure (the net's arithmetic more than the rest).
 """
 
 from __future__ import annotations
@@ -49,6 +53,45 @@ def timed(game: Game, luck_level: str | None = None) -> tuple[float, list[Any]]:
     return time.process_time() - t0, rolls
 
 
+def parts(game: Game) -> tuple[float, float]:
+    """CPU seconds of the verdicts (no luck) and of the luck alone, as the board runs them."""
+    hint_mod._RANKED.clear()
+    t0 = time.process_time()
+    hint_mod.review_rolls(game, COACH_LEVEL, luck=False)
+    t1 = time.process_time()
+    hint_mod.review_luck(game)
+    return t1 - t0, time.process_time() - t1
+
+
+def agree(rules: str, seeds: int) -> str:
+    """The review's verdict classes against the tutor's own ranking on ``seeds`` games."""
+    kind = {"doubtful": "doubtful", "bad": "bad", "very-bad": "very-bad"}
+    moved: dict[str, int] = {}
+    same = total = 0
+    t_exact = t_fast = 0.0
+    for seed in range(1, seeds + 1):
+        game = game_of(rules, seed)
+        t0 = time.process_time()
+        exact, _ = hint_mod.review_rolls(game, COACH_LEVEL, exact=True, luck=False)
+        t1 = time.process_time()
+        fast, _ = hint_mod.review_rolls(game, COACH_LEVEL, luck=False)
+        t2 = time.process_time()
+        t_exact += t1 - t0
+        t_fast += t2 - t1
+        for a, b in zip(exact, fast, strict=True):
+            x, y = kind.get(a.verdict, "none"), kind.get(b.verdict, "none")
+            total += 1
+            if x == y:
+                same += 1
+            else:
+                moved[f"{x}->{y}"] = moved.get(f"{x}->{y}", 0) + 1
+    return (
+        f"{rules} seeds 1-{seeds}: verdict class the same in {same} of {total} rolls "
+        f"({100 * same / total:.1f}%), moved {moved or 'none'}; verdicts CPU {t_exact:.2f} s "
+        f"(tutor's ranking) -> {t_fast:.2f} s (review's)"
+    )
+
+
 def _corr(xs: list[float], ys: list[float]) -> float:
     mx, my = statistics.fmean(xs), statistics.fmean(ys)
     sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
@@ -71,7 +114,12 @@ def main() -> None:
         action="store_true",
         help="compare the luck figures with the old measure's (correlation, largest difference)",
     )
+    ap.add_argument("--agree", type=int, default=0, help="verdicts against the tutor's, N seeds")
     args = ap.parse_args()
+    if args.agree:
+        for spec in args.games.split(","):
+            print(agree(spec.split(":")[0], args.agree), flush=True)
+        return
     for spec in args.games.split(","):
         rules, seed = spec.split(":")
         game = game_of(rules, int(seed))
@@ -82,9 +130,12 @@ def main() -> None:
             new.append(timed(game)[0])
             if args.old:
                 old.append(timed(game, OLD_LUCK)[0])
+        split = [parts(game) for _ in range(args.runs)]
         line = (
             f"{rules} seed {seed} ({len(game.history)} rolls): review "
-            f"{statistics.median(new):.2f} s CPU (median of {args.runs}; min {min(new):.2f})"
+            f"{statistics.median(new):.2f} s CPU (median of {args.runs}; min {min(new):.2f}); "
+            f"verdicts {statistics.median(v for v, _ in split):.2f} s, "
+            f"luck {statistics.median(lk for _, lk in split):.2f} s"
         )
         if old:
             line += f"; old luck {statistics.median(old):.2f} s (min {min(old):.2f})"

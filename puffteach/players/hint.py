@@ -483,9 +483,10 @@ class Review:
 #: hand-written one (Puff's net): the plays valued by the tutor's evaluator are the best
 #: ``REVIEW_KEEP`` of the roll's plays by the hand-written evaluation, and the play made
 REVIEW_KEEP: Final = 8
-#: ... and through a pasch the beam of the tutor's width keeps, each step, the best of the
-#: ``REVIEW_PRE`` partial plays the hand-written evaluation ranks first
-REVIEW_PRE: Final = 24
+#: ... and a pasch's plays are those a beam of ``REVIEW_BEAM`` partial plays ranked by the
+#: hand-written evaluation reaches (the tutor's own beam of 12 asks its net about every
+#: partial play, most of the net's work in a review)
+REVIEW_BEAM: Final = 32
 
 
 def _mixes_heuristic(p: SearchPlayer, rs: RuleSet) -> bool:
@@ -504,8 +505,8 @@ def _review_judged(
     The plays are valued together (one batch, :meth:`_Scorer.plays`); where the level's
     evaluator mixes in the hand-written one (:func:`_mixes_heuristic`), only the
     :data:`REVIEW_KEEP` best by the hand-written evaluation (``cheap``) and the play made
-    are valued, and a pasch's beam ranks only the :data:`REVIEW_PRE` best partial plays of
-    each step by the level's evaluator. A deeper level: :func:`_judged`."""
+    are valued, and a pasch's plays are found by a beam of :data:`REVIEW_BEAM` on the
+    hand-written evaluation. A deeper level: :func:`_judged`."""
     if p.level.plies > 0:
         ranked_plays = _judged(p, rs, turns, played)
         return ranked_plays, len(ranked_plays)
@@ -522,7 +523,7 @@ def _review_judged(
             found.setdefault(_identity(x), x)
     if big:
         beamed = (
-            _beam_plays(big, scorer, p.level.beam, cheap, REVIEW_PRE)
+            _beam_plays(big, cheap, REVIEW_BEAM)
             if mixed
             else _beam_plays(big, scorer, p.level.beam)
         )

@@ -229,16 +229,8 @@ def _rank(scorer: _Scorer, me: Color, t: Turn) -> float:
     return scorer.position(t.pos, me).equity
 
 
-def _beam_plays(
-    turns: Iterable[Turn],
-    scorer: _Scorer,
-    width: int,
-    cheap: _Scorer | None = None,
-    pre: int = 0,
-) -> list[Play]:
-    """The plays a beam of ``width`` partial plays reaches (see the module's docstring). With
-    ``cheap`` (a cheaper scorer) and ``pre``, each step's partial plays are first cut to the
-    ``pre`` best by ``cheap``, and only those are ranked by ``scorer`` (together, one batch)."""
+def _beam_plays(turns: Iterable[Turn], scorer: _Scorer, width: int) -> list[Play]:
+    """The plays a beam of ``width`` partial plays reaches (see the module's docstring)."""
     done: dict[tuple[Position, object], Play] = {}
     frontier = list(turns)
     while frontier:
@@ -253,12 +245,7 @@ def _beam_plays(
                 t2 = push(t, st)
                 nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
         if len(nxt) > width:
-            cand = list(nxt.values())
-            if cheap is not None and len(cand) > pre:
-                cand = sorted(cand, key=partial(_rank, cheap, me), reverse=True)[:pre]
-            if cheap is not None:
-                scorer.positions([t.pos for t in cand if t.outcome is None], me)
-            frontier = sorted(cand, key=partial(_rank, scorer, me), reverse=True)[:width]
+            frontier = sorted(nxt.values(), key=partial(_rank, scorer, me), reverse=True)[:width]
         else:
             frontier = list(nxt.values())
     return list(done.values())
