@@ -23,15 +23,14 @@ Figures (printed; nothing is asserted):
   the click to the legal targets lit, measured in the page (MutationObserver); p50/p95/max;
 * **review** (issue 44 item 9): a whole random game of lång puff and of bräde (fixed seeds)
   opened on the Play page from a link, the Review button pressed once the engine is ready: the
-  time until the review panel shows (the board asks for the review 8 rolls a step).
-  ``--review-only`` measures this alone. Since 5 December 2026 the review's luck builds the
-  play of each of the 21 rolls die by die on the hand-written evaluation (``hint._luck``)
-  instead of the greedy player's own plays (a pasch by a beam of 12): in CPython
-  (``benchmarks/review.py --old``, CPU time) these two games' reviews went from 4.12 s to
-  1.27 s (lång puff, 116 rolls) and from 1.57 s to 0.56 s (bräde, 55 rolls); before, the
-  browser took 19.1 s and 4.6 s. The cost in accuracy, per roll against the old luck on eight
-  games: correlation 0.79-0.995, mean difference 0.03-0.08 points, a few pasches far off (up to
-  3.9 points); see CONTRIBUTING.md, "Review's luck, cheaper".
+  time until the review panel shows (every play judged; the board asks 16 rolls a step) and
+  until the review is complete (the luck of every roll measured too, the button enabled
+  again). ``--review-only`` measures this alone (``--review-runs``: ``--runs`` reviews per
+  game, each on a fresh page). Before 5 December 2026 the review took 19.1 s and 4.6 s (load
+  7-12); with the luck built die by die (``hint._luck``) 3.6-4.2 s and 1.4-1.5 s (load 5-6);
+  with the verdicts ranked by the hand-written evaluation first and shown before the luck
+  (``hint._review_judged``, CONTRIBUTING.md "Review, verdicts first") the panel after 1.4-2.6
+  s and 0.9-1.6 s, complete after 3.1-4.2 s and 1.3-2.8 s (same load, interleaved).
 """
 
 from __future__ import annotations

@@ -12,10 +12,11 @@
   0.04 / 0.08 / 0.16, kept after checking them against the ladder's plays in both families,
   see :data:`VERDICTS`); the best play comes with it (a board draws it as arrows).
 - :func:`review`: a finished game record replayed: each side's errors judged at the tutor's
-  level, its mean equity lost per decision and a rating band (:data:`RATINGS`, per family,
-  calibrated on the ladder), and the luck of every roll (the value of the roll minus the
-  average value over all rolls, each roll's play built die by die on the hand-written
-  evaluation, 0 plies).
+  level (in Puff the plays the tutor's net values picked by the hand-written evaluation first,
+  :func:`_review_judged`), its mean equity lost per decision and a rating band
+  (:data:`RATINGS`, per family, calibrated on the ladder), and the luck of every roll (the
+  value of the roll minus the average value over all rolls, each roll's play built die by die
+  on the hand-written evaluation, 0 plies, a pasch's by a beam of 6 where a pasch came).
 
 The best play of a hint is never worse than the played play by the hint's own evaluation:
 a played play outside the candidates searched is searched at the same depth and ranked with
