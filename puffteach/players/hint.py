@@ -574,11 +574,16 @@ def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
     with pasches die by die); ``benchmarks/review.py --compare``, CONTRIBUTING.md."""
     me = Color(pos.turn)
     came = _long(_turns(rs, pos, dice))
+    values: dict[tuple[int, ...], float] = {}  # the roll that came is among the average's
 
     def best(d: tuple[int, ...]) -> float:
-        turns = _turns(rs, pos, d)
-        width = LUCK_PASCH_BEAM if came and _long(turns) else LUCK_BEAM
-        return max(scorer.play(x, me).equity for x in _beam_plays(turns, scorer, width))
+        got = values.get(d)
+        if got is None:
+            turns = _turns(rs, pos, d)
+            width = LUCK_PASCH_BEAM if came and _long(turns) else LUCK_BEAM
+            plays = _beam_plays(turns, scorer, width)
+            got = values[d] = max(scorer.play(x, me).equity for x in plays)
+        return got
 
     avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
     return best(dice) - avg
