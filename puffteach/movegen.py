@@ -394,6 +394,15 @@ def _walk_ordered(
             continue
         # choose
         if rng is not None:
+            if i + 1 < n:  # two dice or more left: the family's, if it can
+                ran = fam.sample_run(rs, pos, seq[i:], steps, rng)
+                if ran is not None:
+                    pos, played, steps = ran
+                    moves = (*moves, *played)
+                    i += len(played)
+                    st = played[-1]
+                    cont = st.to if st.to != OFF else None
+                    continue
             st = steps[int(rng.random() * len(steps))]
         elif step is not None:
             st, step = step, None

@@ -609,6 +609,51 @@ def test_steps_after_a_step_are_the_chains_steps(name: str) -> None:
         assert answered > 1000  # the middle game is covered
 
 
+@pytest.mark.parametrize(
+    "name", ["pierer-contrapuff", "lang-puff", "gegenpuff", "pierer-langer-puff+exact-25"]
+)
+def test_sample_run_draws_as_the_walker_steps(name: str) -> None:
+    """``Family.sample_run`` (random play of an ordered roll's dice on the family's counts)
+    plays exactly what drawing die by die from the chain's steps does with the same seed
+    (each die's steps made afresh by ``steps``, each step applied by ``apply_step``): the
+    same steps and position, and no step left (``[]``) only where the next die has none.
+    The dice of every ordered plan (P-order, pasches) from positions of random games, from
+    each die on, with checkers waiting and without."""
+    rs = rules(name)
+    fam = family_of(rs)
+    answered = waiting = stopped = 0
+    for i, pos in enumerate(_positions(name, 9, 40)):
+        for a in range(1, 7):
+            for b in range(a, 7):
+                for plan in plans(rs, pos, (a, b)):
+                    for cut in range(len(plan.seq) - 1) if not plan.free else ():
+                        dice = plan.seq[cut:]
+                        steps = fam.steps(rs, pos, dice[0], None, False)
+                        ran = (
+                            fam.sample_run(rs, pos, dice, steps, random.Random(i))
+                            if steps
+                            else None
+                        )
+                        if ran is None:
+                            continue
+                        answered += 1
+                        waiting += bool(pos.side(pos.turn)[0])
+                        got, played, now = ran
+                        rng, p, want = random.Random(i), pos, steps
+                        for k, step in enumerate(played):
+                            assert step == want[int(rng.random() * len(want))], (str(pos), dice)
+                            p = apply_step(rs, p, step)
+                            if k + 1 < len(dice):
+                                want = fam.steps(rs, p, dice[k + 1], step.to, False)
+                        assert got == p
+                        if len(played) == len(dice):
+                            assert now is None
+                        elif now is not None:  # stopped where the next die has no step
+                            assert now == want == []
+                            stopped += 1
+    assert answered > 1000 and waiting > 20 and stopped > 0
+
+
 @pytest.mark.parametrize("name", [*RULE_SETS[:8], "pierer-doppelter-contrapuff"])
 def test_steps_pair_are_the_chains_steps_of_each_die(name: str) -> None:
     """``Family.steps_pair`` (both dice's steps of a fresh unequal roll, made in one pass)

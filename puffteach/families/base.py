@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Iterable
 
     from ..book_cells import BookRows
@@ -123,6 +124,20 @@ class Family(ABC, Generic[R]):
         draws from together; a family may make both in one pass over the board (the same
         steps in the same order, tested)."""
         return self.steps(rs, pos, lo, cont, first), self.steps(rs, pos, hi, cont, first)
+
+    def sample_run(
+        self, rs: R, pos: Position, dice: tuple[int, ...], steps: list[Step], rng: random.Random
+    ) -> tuple[Position, list[Step], list[Step] | None] | None:
+        """Random play of an ordered roll's ``dice`` still due (two or more, in order), from
+        ``steps``, the legal steps of the first in ``pos`` (not empty): each step drawn as the
+        ordered walker draws it (``steps[int(rng.random() * len(steps))]``) and the next
+        die's steps made on the family's own counts, until the dice are played, a die has no
+        step or the family cannot go on cheaply. Answers the position after the steps
+        played (at least one), those steps, and the legal steps of the next die due (``[]``:
+        none, so the walker forfeits; None: not known, or no die is left). Never plays a
+        step that may win (the game or the roll): the family stops before. None: the walker
+        plays the dice itself. Same draws, same steps as the walker's loop (tested)."""
+        return None
 
     def first_steps(self, turn: Turn) -> list[Step]:
         """Steps that take a whole roll at once (bräde RV 2a's six-out)."""

@@ -7,7 +7,7 @@ for LT, …).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
@@ -22,6 +22,8 @@ from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn
 from .base import Family
 
 if TYPE_CHECKING:
+    from random import Random
+
     from ..rules import RuleSet
 
 _new = tuple.__new__
@@ -57,8 +59,8 @@ def _sides(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def _land(
     rs: PuffRules,
-    own: tuple[int, ...],
-    opp: tuple[int, ...],
+    own: Sequence[int],
+    opp: Sequence[int],
     guard: bool,
     die: int,
     frms: Iterable[tuple[int, int]],
@@ -122,8 +124,8 @@ def _bear(
 
 def _enter(
     rs: PuffRules,
-    own: tuple[int, ...],
-    opp: tuple[int, ...],
+    own: Sequence[int],
+    opp: Sequence[int],
     guard: bool,
     cont: int | None,
     first: bool,
@@ -186,6 +188,50 @@ def rearmost(own: tuple[int, ...]) -> int:
         if own[p]:
             return p
     return OFF
+
+
+def _patch(
+    own: Sequence[int],
+    opp: Sequence[int],
+    cross: tuple[int, ...],
+    die: int,
+    frm: int,
+    to: int,
+    hit: bool,
+    now: list[Step],
+    i: int = 0,
+) -> None:
+    """The middle game's steps of ``die`` after a step ``frm``/``to`` (``hit``) landed on the
+    board: ``now``, its steps before that step in source order, changed in place (``own``,
+    ``opp``: the counts after the step). A point's steps depend only on its own count and on
+    where they land (P-land, P-hit), so they change only at the step's source (emptied: its
+    step goes), the point a die short of its target (a hit there is now a plain landing)
+    and its target (a new source). ``i``: where to start looking (every step before it
+    comes from a point below ``frm`` and ``to - die``)."""
+    gone = not own[frm]
+    back = to - die if hit else -1
+    last = len(now)
+    while i < last and (gone or back >= 0):
+        f = now[i][1]
+        if gone and f >= frm:
+            gone = False
+            if f == frm:
+                del now[i]
+                last -= 1
+                continue
+        if back >= 0 and f >= back:
+            if f == back:
+                now[i] = LANDING[die][f][0]
+            back = -1
+        if f > to:  # (a new source at ``to`` goes before it)
+            break
+        i += 1
+    if own[to] == 1 and to + die < OFF:  # a new source point
+        n = opp[cross[to + die]]
+        if n < 2:
+            while i < last and now[i][1] < to:
+                i += 1
+            now.insert(i, LANDING[die][to][n])
 
 
 class Puff(Family[PuffRules]):
@@ -291,32 +337,80 @@ class Puff(Family[PuffRules]):
             return before if own[0] and rs.enter_first and step.to != die else None
         if own[0] or not sum(own[BEFORE_HOME]):
             return None
-        frm, to = step.frm, step.to
-        back = to - die
-        empty = not own[frm]
-        hit = step.hit
-        add: Step | None = None
-        if own[to] == 1 and to + die < OFF:  # a new source point
-            opp = pos.w if pos.turn else pos.b
-            n = opp[CROSS[rs.layout][to + die]]
-            if n < 2:
-                add = LANDING[die][to][n]
-        if not (empty or hit or add):
+        frm, to, hit = step.frm, step.to, step.hit
+        if own[frm] and own[to] != 1:  # no step changes (a hit lands alone; see _patch)
             return before
-        out: list[Step] = []
-        for st in before:
-            f = st.frm
-            if add is not None and f > to:
-                out.append(add)
-                add = None
-            if f == frm and empty:
-                continue
-            if f == back and hit:
-                st = LANDING[die][f][0]
-            out.append(st)
-        if add is not None:
-            out.append(add)
-        return out
+        opp = pos.w if pos.turn else pos.b
+        now = list(before)
+        _patch(own, opp, CROSS[rs.layout], die, frm, to, hit, now)
+        return now
+
+    def sample_run(
+        self, rs: PuffRules, pos: Position, dice: tuple[int, ...], steps: list[Step], rng: Random
+    ) -> tuple[Position, list[Step], list[Step] | None] | None:
+        """On the sides' counts as lists, one Position at the end. A die after a die of
+        another value has its steps made on the counts by the chain's segments (entering,
+        :func:`_enter`, while checkers wait; else landing, :func:`_land`). A die after an
+        equal one: while checkers wait, the same entry on a point the opponent no longer
+        holds (P-enter; none without ``enter_own``), made afresh once the last has entered;
+        in the middle game the drawn die's steps patched in place (:func:`_patch`, from the
+        drawn step's index: the point a die short of its target is its source). Stops where
+        bearing off opens, so no step it plays bears off or wins. Not with long-puff-entry."""
+        if rs.long_entry or not rs.enter_first:
+            return None
+        me = pos.turn
+        own_t, opp_t = (pos.b, pos.w) if me else (pos.w, pos.b)
+        behind = sum(own_t[1:_HOME])  # checkers on the board before the home quarter
+        if not behind and not own_t[0]:  # bearing off
+            return None
+        own = list(own_t)
+        opp: Sequence[int] = opp_t
+        hits: list[int] | None = None
+        cross, layout = CROSS[rs.layout], rs.layout
+        die = dice[0]
+        r = rng.random
+        played: list[Step] = []
+        now: list[Any] | None = list(steps)  # (only Steps) patched in place
+        k, n = 0, len(dice)
+        while now:
+            i = int(r() * len(now))
+            st = now[i]
+            played.append(st)
+            frm, to, hit = st[1], st[2], st[3]
+            own[frm] -= 1
+            own[to] += 1
+            if hit:
+                if hits is None:
+                    opp = hits = list(opp_t)
+                x = cross[to]
+                hits[0] += hits[x]
+                hits[x] = 0
+            if to >= _HOME > frm:
+                behind -= 1
+            elif not frm:
+                behind += 1
+            k += 1
+            if k == n:
+                now = None
+            elif dice[k] != die or not frm and not own[0]:  # steps made afresh
+                die = dice[k]
+                now = []
+                if own[0]:
+                    _enter(rs, own, opp, False, None, False, 0, die, False, now)
+                elif behind:
+                    _land(rs, own, opp, False, die, _LANDINGS[layout][die], False, now)
+                else:  # bearing off opens: the walker's (every step of the die)
+                    now = None
+            elif not frm:  # entered, checkers still wait: the next equal die enters here too
+                now = [LANDING[die][0][0]] if rs.enter_own else []
+            elif not behind:  # bearing off opens
+                now = None
+            elif not own[frm] or own[to] == 1:  # (else no step changes: a hit lands alone)
+                _patch(own, opp, cross, die, frm, to, hit, now, i)
+        mine = tuple(own)
+        theirs = opp_t if hits is None else tuple(hits)
+        after = _new(Position, (theirs, mine, *pos[2:]) if me else (mine, theirs, *pos[2:]))
+        return after, played, now
 
     # ------------------------------------------------------------------ a roll
     def check_dice(self, rs: PuffRules, pos: Position, dice: tuple[int, ...]) -> None:
