@@ -20,11 +20,20 @@ Hooks for the widget front end (present in every drawing; ``interactive=True`` a
 - ``<g class="pool" data-pool="w0|w25|b0|b25">``: waiting / borne-off checkers, ``data-count``.
 - ``<g class="die" data-die="I" data-value="V" data-used="0|1">``: the dice.
 - ``data-highlight="1"`` / ``data-target="1"`` on points and pools that are marked.
+
+A static drawing (``interactive=False``) carries on its root the arguments it was drawn with,
+``data-draw='{"position": …, "rules": …, "lang": …, …}'`` (JSON; options left at their
+default are left out), so it can be drawn again in another language: :func:`redraw`. The
+book's Swedish and German notebook pages use it for the drawings the notebooks' English code
+made (:mod:`puffteach.sphinxext.i18n`).
 """
 
 from __future__ import annotations
 
+import html
+import json
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
@@ -35,20 +44,30 @@ from .describe import describe_title
 from .errors import LocalizedError
 from .messages import LANGUAGES as MESSAGE_LANGUAGES
 from .messages import text as message_text
-from .position import DRAW
+from .position import DRAW, Position
 from .rules import RuleSet
 from .rules import rules as parse_rules
 
 if TYPE_CHECKING:
     from .game import Game
-    from .position import Position
 
-__all__ = ["draw", "draw_apart", "with_marks", "draw_game", "VIEWS", "LANGUAGES", "POOLS"]
+__all__ = [
+    "draw",
+    "draw_apart",
+    "with_marks",
+    "draw_game",
+    "drawn_with",
+    "redraw",
+    "VIEWS",
+    "LANGUAGES",
+    "POOLS",
+]
 
 VIEWS: Final = ("physical", "white", "black")
 LANGUAGES: Final = MESSAGE_LANGUAGES
 POOLS: Final = ("w0", "w25", "b0", "b25")
 DEFAULT_RULES: Final = "kontrar-puff"
+DEFAULT_SIZE: Final = 560
 
 # ---------------------------------------------------------------------------- geometry (viewBox)
 PAD: Final = 8  # outer margin
@@ -299,7 +318,7 @@ def draw(
     labels: str = "en",
     title: str | None = None,
     interactive: bool = False,
-    size: int = 560,
+    size: int = DEFAULT_SIZE,
     status: tuple[Color | None, str] | None = None,
     lang: str | None = None,
 ) -> str:
@@ -366,7 +385,28 @@ def with_marks(drawing: str, marks: Iterable[tuple[int | str, str]]) -> str:
             inner = next(lines)
             depth += inner.startswith("<g ") - (inner == "</g>")
         out.append(group)
-    return "\n".join(out)
+    return _with_marked_args("\n".join(out), marks)
+
+
+def _with_marked_args(drawing: str, marks: Iterable[tuple[int | str, str]]) -> str:
+    """A static drawing's ``data-draw`` with the places ``marks`` marks added to it."""
+    root, sep, rest = drawing.partition("\n")
+    args = drawn_with(root)
+    if args is None:
+        return drawing
+    marked = {"highlight": set(args.get("highlight", ())), "targets": set(args.get("targets", ()))}
+    for place, group in marks:
+        head = group.partition("\n")[0]
+        if ' data-highlight="1"' in head:
+            marked["highlight"].add(place)
+        if ' data-target="1"' in head:
+            marked["targets"].add(place)
+    for key, places in marked.items():
+        if places:
+            args[key] = _places(places)
+    start = root.index(" data-draw='") + 1
+    end = root.index("' ", start + len("data-draw='")) + 2
+    return root[:start] + _args_attr(args) + root[end:] + sep + rest
 
 
 def _first_group(lines: list[str]) -> str:
@@ -408,7 +448,7 @@ def _draw(
     labels: str = "en",
     title: str | None = None,
     interactive: bool = False,
-    size: int = 560,
+    size: int = DEFAULT_SIZE,
     status: tuple[Color | None, str] | None = None,
     lang: str | None = None,
 ) -> tuple[str, list[tuple[int | str, str]]]:
@@ -442,6 +482,7 @@ def _draw(
         f'width="{size}" height="{px_h}" class="puffteach-board" role="{root_role}" '
         f'data-rules="{_esc(rs.name)}" data-layout="{rs.layout}" data-flip="{int(flip)}" '
         f'data-view="{view}" data-turn="{position.turn.letter}" '
+        f"{{draw_args}}"  # filled in at the end, once every argument has been checked
         f'font-family="DejaVu Sans, Verdana, sans-serif">',
         f"<title>{_esc(desc)}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{BG}"/>',
@@ -510,7 +551,159 @@ def _draw(
     )
     out.append("</g>")
     out.append("</svg>")
+    args = (
+        ""
+        if interactive
+        else _draw_args(
+            position,
+            rs,
+            view=view,
+            flip=flip,
+            arrows=arrows,
+            highlight=shown[0],  # apart: the places marked apart, see with_marks
+            targets=shown[1],
+            last_move=last_move,
+            dice=dice_t,
+            used=used_s,
+            lang=lang,
+            title=title,
+            size=size,
+            status=status,
+        )
+    )
+    out[0] = out[0].replace("{draw_args}", args, 1)
     return "\n".join(out) + "\n", marks
+
+
+def _places(places: set[int | str]) -> list[int | str]:
+    """Marked places in a fixed order: points by number, then pools by name."""
+    return [
+        *sorted(p for p in places if isinstance(p, int)),
+        *sorted(p for p in places if isinstance(p, str)),
+    ]
+
+
+def _draw_args(
+    position: Position,
+    rs: RuleSet,
+    *,
+    view: str,
+    flip: bool,
+    arrows: bool,
+    highlight: set[int | str],
+    targets: set[int | str],
+    last_move: tuple[Color, int, int] | None,
+    dice: tuple[int, ...],
+    used: set[int],
+    lang: str,
+    title: str | None,
+    size: int,
+    status: tuple[Color | None, str] | None,
+) -> str:
+    """The root's ``data-draw`` attribute (with a space after it): the arguments of a static
+    drawing as JSON, those left at their default left out (see :func:`redraw`)."""
+    args: dict[str, object] = {"position": str(position), "rules": rs.name, "lang": lang}
+    if view != "physical":
+        args["view"] = view
+    if flip:
+        args["flip"] = True
+    if arrows:
+        args["arrows"] = True
+    if highlight:
+        args["highlight"] = _places(highlight)
+    if targets:
+        args["targets"] = _places(targets)
+    if last_move is not None:
+        args["last_move"] = [int(last_move[0]), int(last_move[1]), int(last_move[2])]
+    if dice:
+        args["dice"] = list(dice)
+    if used:
+        args["used"] = sorted(used)
+    if title:
+        args["title"] = title
+    if size != DEFAULT_SIZE:
+        args["size"] = size
+    if status is not None:
+        who, line = status
+        args["status"] = [None if who is None else int(who), line]
+    return _args_attr(args)
+
+
+#: the keys of ``data-draw`` in the order they are written
+_ARG_KEYS: Final = (
+    "position",
+    "rules",
+    "lang",
+    "view",
+    "flip",
+    "arrows",
+    "highlight",
+    "targets",
+    "last_move",
+    "dice",
+    "used",
+    "title",
+    "size",
+    "status",
+)
+
+
+def _args_attr(args: dict[str, Any]) -> str:
+    """``data-draw='…' `` (a space after it): ``args`` as JSON, its keys in a fixed order."""
+    ordered = {k: args[k] for k in _ARG_KEYS if k in args}
+    text = json.dumps(ordered, ensure_ascii=False, separators=(",", ":"))
+    quoted = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f"data-draw='{quoted.replace(chr(39), '&#39;')}' "
+
+
+#: the root's data-draw as draw writes it, or as an XML writer may quote it again (IPython's
+#: ``SVG`` puts a drawing through minidom: double quotes)
+_DRAW_ARGS: Final = re.compile(r"""\sdata-draw=(?:'([^']*)'|"([^"]*)")""")
+
+
+def drawn_with(drawing: str) -> dict[str, Any] | None:
+    """The arguments a static drawing of :func:`draw` was drawn with (its root's
+    ``data-draw``): ``position`` (notation), ``rules`` (the rule set's name), ``lang`` and
+    the options not left at their default, as JSON gives them. None when ``drawing`` carries
+    none (a live board's drawing, an SVG from elsewhere)."""
+    start = drawing.find("<svg ")
+    found = _DRAW_ARGS.search(drawing[start : drawing.find(">", start) + 1]) if start >= 0 else None
+    if found is None:
+        return None
+    data = html.unescape(found.group(1) if found.group(1) is not None else found.group(2))
+    try:
+        args = json.loads(data)
+    except ValueError:
+        raise LocalizedError("error.svg.redraw", got=repr(data[:80])) from None
+    if not isinstance(args, dict) or not all(
+        isinstance(args.get(k), str) for k in ("position", "rules", "lang")
+    ):
+        raise LocalizedError("error.svg.redraw", got=repr(data[:80]))
+    return args
+
+
+def redraw(drawing: str, lang: str) -> str:
+    """The static drawing ``drawing`` (made by :func:`draw`) drawn again with its words in
+    ``lang``: the same position, rule set and options (read from its ``data-draw``), so the
+    result is exactly ``draw(…, lang=lang)``. A ``title`` or ``status`` line the caller wrote
+    stays as written. Raises a ``ValueError`` (:class:`~puffteach.errors.LocalizedError`) when
+    ``drawing`` carries no arguments to draw it with or they do not make a drawing."""
+    args = drawn_with(drawing)
+    if args is None:
+        raise LocalizedError("error.svg.redraw", got=repr(drawing[:80]))
+    options = {k: v for k, v in args.items() if k not in ("position", "rules", "lang")}
+    try:
+        if "last_move" in options:
+            side, frm, to = options["last_move"]
+            options["last_move"] = (Color(side), frm, to)
+        if "status" in options:
+            who, line = options["status"]
+            options["status"] = (None if who is None else Color(who), line)
+        return draw(Position.parse(args["position"]), args["rules"], lang=lang, **options)
+    except (TypeError, ValueError) as e:
+        if isinstance(e, LocalizedError):
+            raise
+        raise LocalizedError("error.svg.redraw", got=repr(json.dumps(args)[:80])) from None
 
 
 def _state_label(

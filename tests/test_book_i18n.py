@@ -339,6 +339,89 @@ def test_notebook_boards_are_stored_in_the_page_language(built_site: Path, lang:
     assert shown >= 2, "00-the-board and 03-pierer show boards"
 
 
+# The static drawings a notebook cell shows (a Position's picture, svg.draw) are made by the same
+# English run; a translated notebook page draws each English one again in its language
+# (puffteach.sphinxext.i18n.drawing_in, with the arguments the drawing carries).
+
+
+def _page_drawings(site: Path, lang: str, page: str) -> list[tuple[str, str]]:
+    """(alt text, SVG text) of every board drawing shown as an image on a built page."""
+    text = (site / lang / f"{page}.html").read_text(encoding="utf-8")
+    found = []
+    for tag in re.findall(r"<img\b[^>]*>", text):
+        src = re.search(r'\bsrc="([^"]+\.svg)"', tag)
+        alt = re.search(r'\balt="([^"]*)"', tag)
+        if src is None:
+            continue
+        drawing = (site / lang / page).parent.joinpath(src.group(1)).read_text(encoding="utf-8")
+        if 'class="puffteach-board"' in drawing:
+            found.append((html.unescape(alt.group(1)) if alt else "", drawing))
+    return found
+
+
+def test_the_drawing_of_a_translated_notebook_is_drawn_in_its_language() -> None:
+    from puffteach import Position, svg
+    from puffteach.sphinxext.i18n import drawing_in
+
+    english = svg.draw(Position.parse("W:0x13,2,5 B:0x15 b"), "lang-puff", dice=(2, 5), size=400)
+    sv = drawing_in(english, "sv")
+    assert sv == svg.draw(
+        Position.parse("W:0x13,2,5 B:0x15 b"), "lang-puff", dice=(2, 5), size=400, lang="sv"
+    )
+    assert drawing_in(english, "en") is None  # the English book keeps it
+    assert drawing_in(sv, "de") is None  # drawn in Swedish on purpose (labels="sv")
+    live = svg.draw(Position.parse("W:0x15 B:0x15 w"), interactive=True)
+    assert drawing_in(live, "sv") is None  # a live board's drawing: the board switches itself
+    assert drawing_in('<svg xmlns="http://www.w3.org/2000/svg"/>', "sv") is None
+    with pytest.raises(ValueError):
+        drawing_in(english.replace('"rules":"lang-puff"', '"rules":"no-such-puff"'), "sv")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notebook_drawings_speak_the_page_language(built_site: Path, lang: str) -> None:
+    """Every board drawing on a translated notebook page of the Swedish and German books is in
+    the page's language (words and alt text), unless the notebook drew it in another language
+    on purpose; the same position, rule set and options as the English page's drawing."""
+    from puffteach import svg
+    from puffteach.color import Color
+    from puffteach.messages import text
+    from puffteach.sphinxext.a11y import svg_title
+
+    english_words = [f">{text(k, 'en')}<" for k in ("svg.white", "svg.black")] + [
+        text("svg.to_enter", "en"),
+        text("svg.borne_off", "en"),
+        text("svg.to_move", "en", side=text("svg.white", "en")),
+        text("svg.to_move", "en", side=text("svg.black", "en")),
+    ]
+    own = [f">{text(k, lang)}<" for k in ("svg.to_enter", "svg.borne_off", "svg.white")]
+    pages_with_drawings = 0
+    for page in TRANSLATED_NOTEBOOKS:
+        shown = _page_drawings(built_site, lang, page)
+        in_english = _page_drawings(built_site, "en", page)
+        assert len(shown) == len(in_english), page
+        pages_with_drawings += bool(shown)
+        for (alt, drawing), (alt_en, drawing_en) in zip(shown, in_english, strict=True):
+            args, args_en = svg.drawn_with(drawing), svg.drawn_with(drawing_en)
+            assert args is not None and args_en is not None, page
+            assert {**args, "lang": "-"} == {**args_en, "lang": "-"}, page  # the same figure
+            if args_en["lang"] != "en":  # drawn in its language on purpose: kept as it is
+                assert drawing == drawing_en, page
+                continue
+            assert args["lang"] == lang, (page, args)
+            # (myst-nb writes a drawing without its last line break, and so does the handler)
+            assert svg.redraw(drawing_en, lang) == drawing + "\n", page
+            for word in english_words:
+                assert word not in drawing, (page, word)
+            for word in own:
+                assert word in drawing, (page, word)
+            assert alt == svg_title(drawing) != alt_en, page
+            assert " to move." not in alt and "White:" not in alt and "Board (" not in alt, alt
+            assert any(
+                text("describe.to_move", lang, side=Color(side)) in alt for side in (0, 1)
+            ), alt
+    assert pages_with_drawings >= 7, "every translated notebook but 10-computer shows drawings"
+
+
 # ------------------------------------------------------------ text the engine generates
 # The rule-set tables (chapters 1 and 7, the bibliography), the drawings' titles, the glossary,
 # the worksheets' answers and the English-only notes are written while the book is built, from

@@ -20,8 +20,9 @@ import pytest
 
 from puffteach import Game, Position, rules
 from puffteach.board import entry_side, exit_side
+from puffteach.color import Color
 from puffteach.rules import BradeRules
-from puffteach.svg import draw, draw_apart, draw_game, with_marks
+from puffteach.svg import draw, draw_apart, draw_game, drawn_with, redraw, with_marks
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PUFFTEACH_UPDATE_GOLDEN") == "1"
@@ -382,6 +383,94 @@ def test_draw_game_shows_the_roll_in_progress() -> None:
         game.position, "kontrar-puff", dice=(5, 5, 2, 2), used=(0, 1, 2), last_move=(0, 0, 2)
     )
     assert draw_game(game, dice=None, last_move=None) == draw(game.position, "kontrar-puff")
+
+
+# ------------------------------------------------------------------------------- redraw
+# A static drawing carries its arguments (data-draw), so the book can draw a notebook's English
+# drawing again in the page's language (puffteach.sphinxext.i18n.drawing_in).
+REDRAWN: list[tuple[Position, dict[str, Any]]] = [
+    *[(pos, {k: v for k, v in kw.items() if k != "labels"}) for pos, kw in CASES.values()],
+    (MIDDLE, {"rules": "kontrar-puff", "view": "white", "size": 420, "dice": (3,)}),
+    (
+        Position.parse("W:0x15 B:0x15 w general=2-4 wpasch=1"),
+        {"rules": "kontrar-puff+generalpasch", "status": (Color.WHITE, "Vit <vann> & 'ok'")},
+    ),
+    (START, {"rules": "brade-standard+16+26d", "status": (None, "over"), "title": 'a "b"'}),
+    (MIDDLE, {"last_move": (Color.BLACK, 3, 25), "targets": ("w25", 3, "b0"), "flip": 1}),
+]
+
+
+@pytest.mark.parametrize(("pos", "kw"), REDRAWN)
+@pytest.mark.parametrize("lang", ("sv", "de", "en"))
+def test_redraw_in_another_language_is_the_drawing_in_it(
+    pos: Position, kw: dict[str, Any], lang: str
+) -> None:
+    if kw.get("interactive"):  # a live board's drawing carries no arguments
+        assert drawn_with(draw(pos, **kw)) is None
+        with pytest.raises(ValueError, match="data-draw"):
+            redraw(draw(pos, **kw), lang)
+        return
+    english = draw(pos, **kw)
+    again = redraw(english, lang)
+    assert again == draw(pos, **kw, lang=lang)
+    assert redraw(again, "en") == english
+    assert (again == english) == (lang == "en")
+    args = drawn_with(again)
+    assert args is not None and args["lang"] == lang and args["position"] == str(pos)
+
+
+def test_the_redrawn_words_are_the_catalogues() -> None:
+    from puffteach.messages import text
+
+    english = draw(MIDDLE, "kontrar-puff", dice=(5, 5, 2, 2), size=400)
+    for lang in ("sv", "de"):
+        again = redraw(english, lang)
+        for key in ("svg.white", "svg.black", "svg.to_enter", "svg.borne_off"):
+            assert f">{text(key, 'en')}<" in english
+            assert f">{text(key, 'en')}<" not in again and f">{text(key, lang)}<" in again
+        title = _tree(again).find(f"{NS}title")
+        assert title is not None and title.text is not None
+        assert title.text.startswith(text("svg.board", lang, rules="", position="")[:4])
+        assert "to move" not in title.text and "White" not in title.text
+        root = _tree(again)
+        assert root.get("width") == "400" and root.get("data-rules") == "kontrar-puff"
+
+
+def test_redraw_reads_a_drawing_ipython_wrote_again() -> None:
+    """IPython's ``SVG`` puts the drawing through minidom (the notebooks' ``SVG(draw(…))``):
+    the arguments come through in double quotes, with the other escapes."""
+    IPython = pytest.importorskip("IPython.display")
+    kw = dict(CASES["middle-marked-en"][1])
+    shown = IPython.SVG(draw(MIDDLE, **kw)).data
+    assert 'data-draw="{&quot;position&quot;' in shown  # as minidom writes it
+    assert drawn_with(shown) == drawn_with(draw(MIDDLE, **kw))
+    assert redraw(shown, "de") == draw(MIDDLE, **kw, lang="de")
+
+
+def test_draw_args_stay_small_and_leave_defaults_out() -> None:
+    args = drawn_with(draw(START))
+    assert args == {"position": "W:0x15 B:0x15 w", "rules": "kontrar-puff", "lang": "en"}
+    line = draw(MIDDLE, **CASES["middle-marked-en"][1]).split("\n")[0]
+    assert len(line) < 700
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "not json",
+        '{"position":"W:0x15 B:0x15 w","rules":"kontrar-puff"}',  # no lang
+        '{"position":"W:0x15","rules":"kontrar-puff","lang":"en"}',  # no position
+        '{"position":"W:0x15 B:0x15 w","rules":"no-such-puff","lang":"en"}',
+        '{"position":"W:0x15 B:0x15 w","rules":"kontrar-puff","lang":"en","colour":1}',
+        '{"position":"W:0x15 B:0x15 w","rules":"kontrar-puff","lang":"en","last_move":5}',
+    ],
+)
+def test_redraw_refuses_broken_arguments(data: str) -> None:
+    svg = draw(START).replace(draw(START).split("data-draw='")[1].split("'")[0], data, 1)
+    with pytest.raises(ValueError):
+        redraw(svg, "sv")
+    with pytest.raises(ValueError):
+        redraw("<svg xmlns='http://www.w3.org/2000/svg'><title>x</title></svg>", "sv")
 
 
 # ------------------------------------------------------------------------------- errors

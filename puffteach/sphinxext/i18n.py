@@ -17,7 +17,7 @@ The title
 
 Translated notebooks
     A worked-example notebook is translated like a chapter (its markdown cells, titles
-    included; code cells and outputs stay as they are) once it has a .po file,
+    included; code cells and printed outputs stay as they are) once it has a .po file,
     ``locales/<lang>/LC_MESSAGES/notebooks/<name>.po`` (``make pot``). A notebook without one
     in the page's language is an English-only page.
 
@@ -30,6 +30,16 @@ The boards on notebook pages
     run on the stored state), so the page opens with the board in its language before any
     engine is loaded; the board's language switch still changes it. The English book and the
     English-only notebook pages keep their boards as the notebook made them.
+
+The drawings on notebook pages
+    The static drawings a notebook cell shows (``Position``'s picture, ``svg.draw``) are made
+    in English by that run too; myst-nb writes each to a file named by its hash and shows it as
+    an image. On a translated notebook page of the Swedish or German book each English drawing
+    is drawn again in the page's language at ``doctree-read`` (:func:`drawing_in`, with the
+    arguments the drawing carries, :func:`puffteach.svg.redraw`) and the image shows that file
+    instead, before its alt text (the drawing's title, :mod:`puffteach.sphinxext.a11y`) is
+    taken. A drawing the notebook asked for in another language (``labels="sv"``) keeps it; a
+    ``title`` the code wrote stays as written.
 
 English-only pages
     The API reference and the notebooks not yet translated stay English. In the other languages
@@ -50,8 +60,10 @@ The themes' labels
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +75,7 @@ from .. import messages
 __all__ = [
     "LANGUAGES",
     "board_model_in",
+    "drawing_in",
     "english_only",
     "english_only_note",
     "language_links",
@@ -229,6 +242,67 @@ def _notebook_boards(app: Sphinx, doctree: Any) -> None:
         kwargs["body"] = json.dumps(widgets).replace("</script>", r"<\/script>")
 
 
+def drawing_in(drawing: str, lang: str) -> str | None:
+    """A notebook's static board drawing (SVG text from :func:`puffteach.svg.draw`) drawn
+    again with its words in ``lang`` (:func:`puffteach.svg.redraw`). None when ``drawing`` is
+    no such drawing (another picture, a live board's drawing) or is not English: the
+    notebook's code drew it English by default, and one it drew in another language on purpose
+    keeps that language. Raises :class:`ValueError` when its stored arguments make no drawing."""
+    from .. import svg
+
+    args = svg.drawn_with(drawing)
+    if args is None or args["lang"] != "en" or lang == "en":
+        return None
+    return svg.redraw(drawing, lang)
+
+
+def _image_file(app: Sphinx, docname: str, uri: str) -> Path | None:
+    """The file an image node's ``uri`` names (myst-nb's: ``/`` + relative to the sources)."""
+    for candidate in (
+        Path(app.srcdir) / uri.lstrip("/"),
+        Path(app.srcdir) / Path(docname).parent / uri,
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _notebook_drawings(app: Sphinx, doctree: Any) -> None:
+    """Draw the English board drawings of a translated notebook page again in its language."""
+    from docutils import nodes
+    from sphinx.util import logging
+
+    language = app.config.language or "en"
+    docname = app.env.docname
+    if language == "en" or language not in messages.LANGUAGES:
+        return
+    if docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
+        return
+    for image in doctree.findall(nodes.image):
+        uri = image.get("uri", "")
+        if not uri.endswith(".svg"):
+            continue
+        path = _image_file(app, docname, uri)
+        if path is None:
+            continue
+        try:
+            drawing = drawing_in(path.read_text(encoding="utf-8"), language)
+        except ValueError as e:
+            logging.getLogger(__name__).warning(
+                "puffteach: a notebook drawing cannot speak %s: %s", language, e, location=docname
+            )
+            continue
+        if drawing is None:
+            continue
+        # beside the English one, named by its hash as myst-nb names its outputs
+        data = os.linesep.join(drawing.splitlines()).encode("utf-8")
+        name = f"{hashlib.sha256(data).hexdigest()}.svg"
+        target = path.with_name(name)
+        if not target.is_file():
+            target.write_bytes(data)
+        image["uri"] = uri[: len(uri) - len(path.name)] + name
+
+
 #: message domains of the themes that Sphinx does not compile from ``locale_dirs`` by itself
 THEME_DOMAINS: tuple[str, ...] = ("booktheme",)
 
@@ -268,12 +342,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _config_inited)
     app.connect("html-page-context", _page_context)
     app.connect("doctree-read", _notebook_boards)
+    # before Sphinx collects the page's images and a11y takes an image's alt text (both 500)
+    app.connect("doctree-read", _notebook_drawings, priority=400)
     app.add_css_file("puffteach-i18n.css")
-    # env_version: the environment keeps what _notebook_boards made of the widget state, so a
-    # build with an older environment reads every page again
+    # env_version: the environment keeps what _notebook_boards made of the widget state and
+    # the images _notebook_drawings drew again, so a build with an older environment reads
+    # every page again
     return {
         "version": "0.1",
-        "env_version": 1,
+        "env_version": 2,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }
