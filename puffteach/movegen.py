@@ -39,6 +39,7 @@ from .steps import Refusal as Refusal
 from .steps import Step as Step
 from .steps import Turn as Turn
 from .steps import apply_step as apply_step
+from .steps import apply_steps
 
 _new = tuple.__new__
 
@@ -316,27 +317,38 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
     pool: list[Step] | None = None
     after = fam.steps_after
     while True:
-        p2 = apply_step(rs, pos, st)
-        outcome = early(t, pos, p2, st, ()) if any_step or st.to == OFF else None
-        if outcome is not None:  # a win: the roll ends with the other die unplayed
-            i = plan.seq.index(st.die)
-            t.remaining, t.critical = plan.seq[1 - i : 2 - i], plan.critical[1 - i : 2 - i]
-            t.pos, t.moves, t.outcome, t.target = p2, (st,), outcome, (2, 0, -1)
-            t.cont = st.to if st.to != OFF else None
-            return t
+        # the position after the first step is made only where it is asked for (a win to
+        # look for, the other die's steps made afresh); else both steps are applied at once
+        p2: Position | None = None
+        if any_step or st.to == OFF:
+            p2 = apply_step(rs, pos, st)
+            outcome = early(t, pos, p2, st, ())
+            if outcome is not None:  # a win: the roll ends with the other die unplayed
+                i = plan.seq.index(st.die)
+                t.remaining, t.critical = plan.seq[1 - i : 2 - i], plan.critical[1 - i : 2 - i]
+                t.pos, t.moves, t.outcome, t.target = p2, (st,), outcome, (2, 0, -1)
+                t.cont = st.to if st.to != OFF else None
+                return t
         c2 = st.to if st.to != OFF else None
         if st.die == lo:
             other = hi
-            known = None if c2 is None else after(rs, p2, st, hi, steps_hi)
+            known = None if c2 is None else after(rs, pos, st, hi, steps_hi)
         else:
             other = lo
-            known = None if c2 is None else after(rs, p2, st, lo, steps_lo)
+            known = None if c2 is None else after(rs, pos, st, lo, steps_lo)
         if known is None:
+            if p2 is None:
+                p2 = apply_step(rs, pos, st)
             known = gen(rs, p2, other, c2, first)
         if known:  # the whole roll can be used: every step of the other die is legal now
             last = known[int(rng.random() * len(known))]
-            end = apply_step(rs, p2, last)
+            if p2 is None:
+                end = apply_steps(rs, pos, (st, last))
+            else:
+                end = apply_step(rs, p2, last)
             if any_step or last.to == OFF:
+                if p2 is None:
+                    p2 = apply_step(rs, pos, st)
                 t.outcome = early(t, p2, end, last, (st,))
             t.pos, t.remaining, t.critical, t.moves = end, (), (), (st, last)
             t.cont, t.target = (last.to if last.to != OFF else None), (2, 0, -1)
@@ -412,14 +424,14 @@ def _walk_ordered(
         after = apply_step(rs, pos, st)
         if any_step or st.to == OFF:
             outcome = fam.early_outcome(t, pos, after, st, moves)
-        pos = after
-        moves = (*moves, st)
         i += 1
         cont = st.to if st.to != OFF else None
         if cont is not None and i < n and seq[i] == st.die:  # a pasch's next equal die
             steps = fam.steps_after(rs, pos, st, st.die, steps)
         else:
             steps = None
+        pos = after
+        moves = (*moves, st)
     if outcome is not None:
         steps = None
     if not fresh:

@@ -128,3 +128,26 @@ def apply_step(rs: RuleSet, pos: Position, step: Step) -> Position:
     if me:
         return _new(type(pos), (pos.w, tuple(own), *pos[2:]))
     return _new(type(pos), (tuple(own), *pos[1:]))
+
+
+def apply_steps(rs: RuleSet, pos: Position, steps: tuple[Step, ...]) -> Position:
+    """The position after ``steps`` played one after the other (same side to move): what
+    :func:`apply_step` after each gives, with one position made at the end."""
+    me = pos.turn
+    own = list(pos.b if me else pos.w)
+    opp: list[int] | None = None
+    for step in steps:
+        own[step.frm] -= step.many
+        own[step.to] += step.many
+        if step.hit:
+            if opp is None:
+                opp = list(pos.w if me else pos.b)
+            x = CROSS[rs.layout][step.to]
+            if not opp[0] and "wentered" in rs.keys:  # long-puff-entry (d), as apply_step
+                pos = pos.with_side_flag(OTHER[me], "entered", 1)
+            opp[0] += opp[x]
+            opp[x] = 0
+    theirs = (pos.w if me else pos.b) if opp is None else tuple(opp)
+    if me:
+        return _new(type(pos), (theirs, tuple(own), *pos[2:]))
+    return _new(type(pos), (tuple(own), theirs, *pos[2:]))

@@ -601,12 +601,36 @@ def test_steps_after_a_step_are_the_chains_steps(name: str) -> None:
                 before = fam.steps(rs, pos, b, None, False)
                 for step in fam.steps(rs, pos, a, None, False):
                     p2 = apply_step(rs, pos, step)
-                    got = fam.steps_after(rs, p2, step, b, list(before))
+                    got = fam.steps_after(rs, pos, step, b, list(before))
                     if got is not None:
                         answered += 1
                         assert got == fam.steps(rs, p2, b, step.to, False), (str(pos), step, b)
     if not rs.long_entry:
         assert answered > 1000  # the middle game is covered
+
+
+@pytest.mark.parametrize(
+    "name", ["pierer-contrapuff", "lang-puff+long-puff-entry", "brade-standard"]
+)
+def test_apply_steps_is_apply_step_after_each(name: str) -> None:
+    """``apply_steps`` (both steps of a roll applied at once, random play's unequal roll)
+    gives the position ``apply_step`` gives after each, hits and long-puff-entry's
+    "entered" key included: every legal first step and every second from positions of
+    random games."""
+    from puffteach.steps import apply_steps
+
+    rs = rules(name)
+    fam = family_of(rs)
+    hits = 0
+    for pos in _positions(name, 4, 25):
+        for a, b in ((1, 2), (3, 5), (6, 4), (2, 2)):
+            for first in fam.steps(rs, pos, a, None, False):
+                p2 = apply_step(rs, pos, first)
+                for second in fam.steps(rs, p2, b, first.to, False):
+                    want = apply_step(rs, p2, second)
+                    assert apply_steps(rs, pos, (first, second)) == want
+                    hits += first.hit or second.hit
+    assert hits > 0
 
 
 @pytest.mark.parametrize(

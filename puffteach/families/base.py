@@ -109,10 +109,11 @@ class Family(ABC, Generic[R]):
     def steps_after(
         self, rs: R, pos: Position, step: Step, die: int, before: list[Step]
     ) -> list[Step] | None:
-        """The steps of ``die`` after ``step`` (``pos``: the position after it), derived from
-        ``before``, the steps of ``die`` in the position before ``step``, when the family can
-        do so cheaply; else None (the caller then asks :meth:`steps`). Same steps in the same
-        order as ``steps(rs, pos, die, step.to, False)`` (tested), so a random draw from it
+        """The steps of ``die`` after ``step``, derived from ``before``, the steps of ``die``
+        in ``pos``, the position *before* ``step`` (so a caller need not make the position
+        after it first), when the family can do so cheaply; else None (the caller then asks
+        :meth:`steps`). Same steps in the same order as ``steps(rs, p2, die, step.to,
+        False)`` with ``p2`` the position after ``step`` (tested), so a random draw from it
         is the same draw. Random play uses it for the second die of an unequal free roll and
         for a pasch's next equal die."""
         return None

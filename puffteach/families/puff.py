@@ -191,24 +191,25 @@ def rearmost(own: tuple[int, ...]) -> int:
 
 
 def _patch(
-    own: Sequence[int],
     opp: Sequence[int],
     cross: tuple[int, ...],
     die: int,
     frm: int,
     to: int,
     hit: bool,
+    gone: bool,
+    new: bool,
     now: list[Step],
     i: int = 0,
 ) -> None:
     """The middle game's steps of ``die`` after a step ``frm``/``to`` (``hit``) landed on the
-    board: ``now``, its steps before that step in source order, changed in place (``own``,
-    ``opp``: the counts after the step). A point's steps depend only on its own count and on
-    where they land (P-land, P-hit), so they change only at the step's source (emptied: its
-    step goes), the point a die short of its target (a hit there is now a plain landing)
-    and its target (a new source). ``i``: where to start looking (every step before it
-    comes from a point below ``frm`` and ``to - die``)."""
-    gone = not own[frm]
+    board: ``now``, its steps before that step in source order, changed in place (``opp``:
+    the opponent's counts; ``gone``: the step emptied its source; ``new``: its target holds
+    the mover's only checker there now). A point's steps depend only on its own count and
+    on where they land (P-land, P-hit), so they change only at the step's source (emptied:
+    its step goes), the point a die short of its target (a hit there is now a plain
+    landing) and its target (a new source). ``i``: where to start looking (every step
+    before it comes from a point below ``frm`` and ``to - die``)."""
     back = to - die if hit else -1
     last = len(now)
     while i < last and (gone or back >= 0):
@@ -226,7 +227,7 @@ def _patch(
         if f > to:  # (a new source at ``to`` goes before it)
             break
         i += 1
-    if own[to] == 1 and to + die < OFF:  # a new source point
+    if new and to + die < OFF:  # a new source point
         n = opp[cross[to + die]]
         if n < 2:
             while i < last and now[i][1] < to:
@@ -325,24 +326,26 @@ class Puff(Family[PuffRules]):
         """In the middle game (nothing waiting to enter, no bear-off, no long-puff-entry) a
         point's steps depend only on its own count and on where they land (the module's
         chain: P-land, P-hit), so one step changes the steps of another die only at its
-        source (emptied), its target (a new source) and the point a die short of its target
-        (a hit there is now a plain landing): ``before`` patched there. While checkers wait
-        to enter after a checker entered, a die enters as it did (a hit sends back a checker
-        on another point), unless it enters on the point the step came in on."""
+        source, its target and the point a die short of its target: ``before`` patched
+        there (:func:`_patch`). While checkers wait to enter after a checker entered, a die
+        enters as it did (a hit sends back a checker on another point), unless it enters
+        on the point the step came in on."""
         if rs.long_entry or step.many != 1:
             return None
         own = pos.b if pos.turn else pos.w
-        if not step.frm:  # entered: while others wait, the die enters as before (P-enter)
+        frm, to = step.frm, step.to
+        if not frm:  # entered: while others wait, the die enters as before (P-enter)
             # unless it enters where this checker came in (its own checker there now)
-            return before if own[0] and rs.enter_first and step.to != die else None
-        if own[0] or not sum(own[BEFORE_HOME]):
+            return before if own[0] > 1 and rs.enter_first and to != die else None
+        # the middle game after the step: none waiting, and a checker before home
+        if own[0] or sum(own[BEFORE_HOME]) - (frm < _HOME) + (to < _HOME) <= 0:
             return None
-        frm, to, hit = step.frm, step.to, step.hit
-        if own[frm] and own[to] != 1:  # no step changes (a hit lands alone; see _patch)
+        gone, new = own[frm] == 1, not own[to]
+        if not (gone or new):  # no step changes (a hit lands on a point the mover had not)
             return before
-        opp = pos.w if pos.turn else pos.b
         now = list(before)
-        _patch(own, opp, CROSS[rs.layout], die, frm, to, hit, now)
+        opp = pos.w if pos.turn else pos.b
+        _patch(opp, CROSS[rs.layout], die, frm, to, step.hit, gone, new, now)
         return now
 
     def sample_run(
@@ -406,7 +409,7 @@ class Puff(Family[PuffRules]):
             elif not behind:  # bearing off opens
                 now = None
             elif not own[frm] or own[to] == 1:  # (else no step changes: a hit lands alone)
-                _patch(own, opp, cross, die, frm, to, hit, now, i)
+                _patch(opp, cross, die, frm, to, hit, not own[frm], own[to] == 1, now, i)
         mine = tuple(own)
         theirs = opp_t if hits is None else tuple(hits)
         after = _new(Position, (theirs, mine, *pos[2:]) if me else (mine, theirs, *pos[2:]))
