@@ -294,9 +294,10 @@ def random_roll_turn(rs: RuleSet, pos: Position, plan: Plan, rng: random.Random)
 def _random_pair(t: Turn, rng: random.Random) -> Turn:
     """:func:`_walk_free`'s sampling for a fresh free roll of two unequal dice (PI-order, bräde's
     unequal rolls), the commonest roll: the same draws, with both dice's steps made in one
-    pass where the family can (:meth:`~puffteach.families.Family.steps_pair`) and the steps
+    pass where the family can (:meth:`~puffteach.families.Family.steps_pair`), the steps
     of the second die derived from those of the first position
-    (:meth:`~puffteach.families.Family.steps_after`). Ends ``t`` in place."""
+    (:meth:`~puffteach.families.Family.steps_after`) and both steps applied at once
+    (:func:`~puffteach.steps.apply_steps`). Ends ``t`` in place."""
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
     gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
@@ -384,7 +385,10 @@ def _walk_ordered(
     ends or a choice is due. Its strategies, by argument, checked once per step:
 
     - *sample* (``rng``): a step drawn uniformly from the legal steps, to the end of the roll
-      (:func:`random_play`, :func:`random_roll_turn`);
+      (:func:`random_play`, :func:`random_roll_turn`); with two dice or more left, the
+      family draws them on its own counts where it can
+      (:meth:`~puffteach.families.Family.sample_run`: the same draws; it stops where a die
+      has no step, and the walker forfeits);
     - *step* (``rng`` None): ``step`` played (:func:`push`; the caller checks it is legal),
       or none (:func:`begin`), then the roll settled up to the next choice; the Turn handed
       back keeps the legal steps of the die due (``t.steps``, :func:`turn_steps`).
