@@ -421,17 +421,7 @@ class Net:
                     scaled[(i, v)] = row
             add(row)
         h: list[float] = list(map(sum, zip(self.b1, *rows, strict=True)))
-        try:
-            hs = [1.0 / (1.0 + _exp(-z)) for z in h]
-            return [
-                1.0 / (1.0 + _exp(-(b + sum(map(mul, w, hs)))))
-                for w, b in zip(self.w2, self.b2, strict=True)
-            ]
-        except OverflowError:  # a unit far below zero: the careful way
-            hs = [_sigmoid(z) for z in h]
-            return [
-                _sigmoid(b + sum(map(mul, w, hs))) for w, b in zip(self.w2, self.b2, strict=True)
-            ]
+        return self._outputs(h)
 
     def estimate(self, rs: RuleSet, pos: Position) -> Estimate:
         """Equity and win chance for the side to roll (``pos.turn``): the net's outputs, mixed
