@@ -429,10 +429,19 @@ class Puff(Family[PuffRules]):
                 plan = _UNEQUAL[(rs.name, a, b)] = _plan(rs, pos, (a, b), None)
             if not (rs.generalpasch and pos.general == (a, b)):
                 return [plan]
-        out = [_plan(rs, pos, (a, b), None)]
         if rs.generalpasch and pos.general == (a, b):
-            out.extend(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7))
-        return out
+            # the seven plans depend on what _plan's keys hold: made once per such key
+            me = pos.turn
+            first_roll = rs.long_entry and not pos.side_flag(me, "rolled")
+            key = (rs.name, a, b, pos.pasches(me) == 0, pos.streak >= 3, first_roll)
+            seven = _GENERAL.get(key)
+            if seven is None:
+                seven = _GENERAL[key] = (
+                    _plan(rs, pos, (a, b), None),
+                    *(_plan(rs, pos, (x, x), x, (a, b)) for x in range(1, 7)),
+                )
+            return list(seven)
+        return [_plan(rs, pos, (a, b), None)]
 
     def ended(self, rs: PuffRules, pos: Position) -> Outcome | None:
         """Over once a side has borne off all fifteen (P-win, PI-win, GP-win), scored by the
@@ -547,6 +556,8 @@ def _plan(
 _PLANS: dict[tuple[object, ...], Plan] = {}
 #: unequal dice without long-puff-entry: the plan depends only on the rule set and the dice
 _UNEQUAL: dict[tuple[str, int, int], Plan] = {}
+#: a generalpasch roll's seven plans, by the facts of the position that _plan's keys hold
+_GENERAL: dict[tuple[object, ...], tuple[Plan, ...]] = {}
 
 
 def _make_plan(
