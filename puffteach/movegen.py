@@ -163,10 +163,12 @@ def _raw(t: Turn, fam: Family[Any], pos: Position, die: int, cont: int | None) -
     return fam.steps(t.rules, pos, die, cont, t.plan.first_roll)
 
 
-def _fast_target(t: Turn) -> tuple[int, int, int]:
-    """(dice that can be used, the higher die when only one can, -1): found by search."""
+def _fast_target(t: Turn, most: int | None = None) -> tuple[int, int, int]:
+    """(dice that can be used, the higher die when only one can, -1): found by search.
+    ``most``: no more dice than that can be used, as the caller has found (the search starts
+    there)."""
     fam = family_of(t.rules)
-    n = len(t.remaining)
+    n = len(t.remaining) if most is None else most
     best = 0
     for k in range(n, 0, -1):  # the ordinary dice rules: a win in the roll is only permitted
         if _reach(t, fam, t.pos, t.cont, t.remaining, k, set(), t.moves, wins=False):
@@ -360,9 +362,10 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
         if not pool:
             break
         st = pool.pop(int(rng.random() * len(pool)))
-    # no step keeps both dice: search the target, then go on as _walk_free would
+    # no step keeps both dice (every first step tried, none won: _reach for both dice
+    # would fail alike): search the target from one die, then go on as _walk_free would
     t.raw = steps_lo + steps_hi
-    t.target = _fast_target(t)
+    t.target = _fast_target(t, 1)
     return _walk_free(t, rng, None, True)
 
 
