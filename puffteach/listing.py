@@ -65,6 +65,7 @@ from .movegen import (
     begin_roll,
     early_outcome,
     finish,
+    forfeit_span,
     plans,
     push,
     raw_steps,
@@ -188,7 +189,11 @@ class _Identities:
 
 
 def _ordered(t: Turn) -> bool:
-    return not t.done and not t.plan.free
+    """Is ``t`` walked over int keys? An ordered roll in progress whose family wins early only
+    by bearing off (:attr:`~puffteach.families.Family.early_only_on_bearoff`): the int-key
+    advance asks ``early_outcome`` only where the last checker leaves. Any other roll is
+    listed through the walker's step strategy (:func:`_free_plays`)."""
+    return not t.done and not t.plan.free and family_of(t.rules).early_only_on_bearoff
 
 
 class _Ordered:
@@ -200,13 +205,16 @@ class _Ordered:
         self.ids = ids
         self.me = t.pos.turn
         self.dice = t.remaining
-        self.critical = t.critical
+        crit = t.critical
         self.first = t.plan.first_roll
         fam = family_of(rs)
         self.track_cont = fam.follows_checker(rs)
         #: ascending sources within a run of equal dice (see the module docstring)
         self.canonical = rs.enter_first and not self.track_cont and not self.first
         n = len(self.dice)
+        #: settle: where the roll goes on when die i has no step (n: it ends), by the
+        #: walkers' rule (forfeit_span)
+        self.skip_to = [i + forfeit_span(crit[i:]) for i in range(n)]
         self.same = [
             self.canonical and i + 1 < n and self.dice[i + 1] == self.dice[i] for i in range(n)
         ]
@@ -331,14 +339,16 @@ class _Ordered:
         n = len(self.dice)
         ends: set[int] = set()
         wins: dict[int, tuple[int, Step]] = {}
-        frontier: dict[int, int] = {self.start: 0}
+        #: the nodes of each level (die due): key -> smallest last source
+        levels: list[dict[int, int]] = [{} for _ in range(n + 1)]
+        levels[0][self.start] = 0
         won = self.won
         forfeits = False
         for i in range(n):
             last = i == n - 1
             same = self.same[i]
-            crit = self.critical[i]
-            new: dict[int, int] = {}
+            skip = self.skip_to[i]
+            frontier, new = levels[i], levels[i + 1]
             get = new.get
             memo, entries = self.memos[i], self.entries
             for k, m in frontier.items():
@@ -349,16 +359,13 @@ class _Ordered:
                 if got is None:
                     got = entries(i, k)
                 found, frms, deltas, anyoff = got
-                if not found:  # no step with this die: forfeit it (P-order, P-pasch-*)
+                if not found:  # settle: the die forfeited, and the rest if forfeit_span says so
                     forfeits = True
-                    if crit:
-                        ends.add(k | _LOST_BIT)
+                    ck = (k & ~_CONT_MASK) | _LOST_BIT
+                    if skip == n:
+                        ends.add(ck)
                     else:
-                        ck = (k & ~_CONT_MASK) | _LOST_BIT
-                        if last:
-                            ends.add(ck)
-                        elif ck not in new:
-                            new[ck] = 0
+                        levels[skip][ck] = 0
                     continue
                 if m:
                     j = bisect_left(frms, m)
@@ -384,7 +391,7 @@ class _Ordered:
                             new[ck] = cm
                 else:
                     new.update(dict.fromkeys(map(k.__add__, deltas), 0))
-            frontier = new
+            levels[i] = {}
         for ck, (k, st) in wins.items():
             lost = (self.dice[0],) if k & _LOST_BIT else ()
             won_ = self.win(k, st, ck, (), lost)
@@ -470,14 +477,10 @@ class _Ordered:
                 continue
             vis[k] = m
             entries = self.entries(i, k)[0]
-            if not entries:  # forfeit the die: the rest too if it is critical
-                if self.critical[i]:
-                    play = self._end_play(k | _LOST_BIT, moves, lost + self.dice[i:])
-                    if play is not None:
-                        yield play
-                else:
-                    nk = (k & ~_CONT_MASK) | _LOST_BIT
-                    append((i + 1, nk, 0, moves, (*lost, self.dice[i])))
+            if not entries:  # settle: forfeit_span dice forfeited (at n the roll ends)
+                j = self.skip_to[i]
+                nk = (k & ~_CONT_MASK) | _LOST_BIT
+                append((j, nk, 0, moves, lost + self.dice[i:j]))
                 continue
             same = self.same[i]
             for frm, delta, off, st in reversed(entries):
@@ -515,7 +518,8 @@ class _Ordered:
 
 def _free_plays(t: Turn) -> list[Play]:
     """Every distinct way to finish ``t`` through turn_steps/push/finish (free regimes: a few
-    hundred plays at most; also any turn already over)."""
+    hundred plays at most; also any turn already over, and an ordered roll of a family that
+    may win early on other steps than bearing off, see :func:`_ordered`)."""
     out: dict[tuple[Position, Outcome | None], Play] = {}
     frontier: dict[tuple[Position, tuple[int, ...], tuple[int, ...], int | None], Turn] = {
         (t.pos, t.remaining, t.forfeited, t.cont): t

@@ -55,6 +55,7 @@ __all__ = [
     "begin_roll",
     "early_outcome",
     "finish",
+    "forfeit_span",
     "plans",
     "push",
     "random_play",
@@ -382,7 +383,7 @@ def _walk_ordered(
     t: Turn, rng: random.Random | None, step: Step | None, fresh: bool = False
 ) -> Turn:
     """The roll walker of an ordered roll (P-order, the pasches), on plain values: *settle*
-    (the die due is the first left; a die without a step forfeits :func:`_stuck` dice),
+    (the die due is the first left; a die without a step forfeits :func:`forfeit_span` dice),
     *choose*, *advance* (the step applied, an early win ends the roll, a pasch's next equal
     die gets its steps derived, :meth:`~puffteach.families.Family.steps_after`) until the roll
     ends or a choice is due. Its strategies, by argument, checked once per step:
@@ -408,7 +409,7 @@ def _walk_ordered(
         if steps is None:
             steps = fam.steps(rs, pos, seq[i], cont, plan.first_roll)
         if not steps:
-            k = _stuck(crit[i:])
+            k = forfeit_span(crit[i:])
             lost, i, cont, steps = (*lost, *seq[i : i + k]), i + k, None, None
             continue
         # choose
@@ -624,9 +625,12 @@ def early_outcome(
     )
 
 
-def _stuck(critical: tuple[bool, ...]) -> int:
-    """Ordered regimes: how many dice a die that cannot be moved forfeits — the rest of the roll
-    when it is critical (P-order's lower die, a pasch's top face), else itself (P-pasch-*)."""
+def forfeit_span(critical: tuple[bool, ...]) -> int:
+    """Ordered regimes, the walkers' settle rule: how many dice a die due that cannot be moved
+    forfeits, ``critical`` being the flags of the dice still due from it on — the rest of the
+    roll when it is critical (P-order's lower die, a pasch's top face), else itself
+    (P-pasch-*). The one copy of the rule: :func:`_walk_ordered` and the int-key enumeration
+    (:mod:`puffteach.listing`) both ask it."""
     return len(critical) if critical[0] else 1
 
 

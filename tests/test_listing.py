@@ -13,10 +13,12 @@ import sys
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from puffteach import Game, Position, RuleSet, rules
+from puffteach.families import family_of
 from puffteach.listing import (
     count_plays,
     count_turn_plays,
@@ -190,6 +192,36 @@ def test_count_and_listing_at_the_edges(
     pos = Position.parse(text, rs)
     check_roll(rs, pos, dice, None)
     assert {p.outcome and p.outcome.kind for p in iter_plays(rs, pos, dice)} == kinds
+
+
+def test_ordered_rolls_of_a_family_that_may_win_on_any_step_are_stepped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The int-key walk asks early_outcome only where the last checker leaves; a family that
+    may win early on other steps has its ordered rolls listed through the walker's step
+    strategy instead. Here Puff is made to win at once by any hit: every play that hits ends
+    with that win on its first hit, and the plays without a hit end as the int keys' plays."""
+    rs = rules("kontrar-puff")
+    pos = Position.parse("W:0,1x2,2,3x2,4x4,5,6x4 B:2x5,5x2,6x3,9,10,11,16,18 w bpasch=2", rs)
+    dice = (2, 2)
+    keyed = list(iter_plays(rs, pos, dice))
+    won = Position.parse("W:19x2,21,23,24x2,25x9 B:0x15 w wpasch=2", rs)
+    win = next(iter_plays(rs, won, (4, 4))).outcome
+    assert win is not None
+    fam = type(family_of(rs))
+    plain = fam.early_outcome
+
+    def early(self: Any, t: Any, before: Any, after: Any, step: Any, prior: Any) -> Any:
+        return win if step.hit else plain(self, t, before, after, step, prior)
+
+    monkeypatch.setattr(fam, "early_only_on_bearoff", False)
+    monkeypatch.setattr(fam, "early_outcome", early)
+    stepped = list(iter_plays(rs, pos, dice))
+    hits = [p for p in stepped if any(st.hit for st in p.moves)]
+    assert hits and all(p.outcome == win and p.moves[-1].hit for p in hits)
+    quiet = {(p.position, p.outcome) for p in stepped if p not in hits}
+    assert quiet and quiet <= {(p.position, p.outcome) for p in keyed}
+    assert count_plays(rs, pos, dice) == len(stepped)
 
 
 def test_a_forfeit_can_decide_the_reroll() -> None:
