@@ -208,16 +208,26 @@ def board_model_in(model: dict[str, Any], lang: str) -> dict[str, Any] | None:
     return out
 
 
+def _translated_notebook(app: Sphinx) -> str | None:
+    """The language of the page being read when it is a notebook page translated into a
+    language other than English (its stored boards and drawings are switched to it); else
+    None."""
+    language = app.config.language or "en"
+    if language == "en" or language not in messages.LANGUAGES:
+        return None
+    if app.env.docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
+        return None
+    return str(language)
+
+
 def _notebook_boards(app: Sphinx, doctree: Any) -> None:
     """Switch the stored boards of a translated notebook page to the page's language."""
     from sphinx.util import logging
 
-    language = app.config.language or "en"
+    language = _translated_notebook(app)
+    if language is None:
+        return
     docname = app.env.docname
-    if language == "en" or language not in messages.LANGUAGES:
-        return
-    if docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
-        return
     metadata = getattr(app.env, "nb_metadata", None)  # myst-nb's, filled while it parsed
     files = (metadata.get(docname) or {}).get("js_files", {}) if metadata is not None else {}
     entry = files.get("ipywidgets_state")
@@ -272,12 +282,10 @@ def _notebook_drawings(app: Sphinx, doctree: Any) -> None:
     from docutils import nodes
     from sphinx.util import logging
 
-    language = app.config.language or "en"
+    language = _translated_notebook(app)
+    if language is None:
+        return
     docname = app.env.docname
-    if language == "en" or language not in messages.LANGUAGES:
-        return
-    if docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
-        return
     for image in doctree.findall(nodes.image):
         uri = image.get("uri", "")
         if not uri.endswith(".svg"):
