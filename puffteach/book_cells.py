@@ -95,8 +95,8 @@ def _no_codes(rs: RuleSet) -> dict[str, str]:
     return {}
 
 
-def _no_extra(rs: RuleSet, lang: str) -> list[str]:
-    return []
+def _plain_bearoff(rs: RuleSet, lang: str) -> tuple[str, list[str]]:
+    return word("bearoff", rs.bearoff, lang), []
 
 
 def _plain_pasch(rs: RuleSet, lang: str) -> tuple[bool, list[str]]:
@@ -143,8 +143,9 @@ class BookRows:
     entering: Callable[[RuleSet, str], tuple[str, str, list[str]]] = _plain_entering
     #: the bands row: no-band rule, bands in a row, other rules, the rule ids
     bands: Callable[[RuleSet, str], tuple[str, str, list[str], list[str]]] = _plain_bands
-    #: the bear-off row's other rules
-    bearoff: Callable[[RuleSet, str], list[str]] = _no_extra
+    #: the bear-off row: which checkers may go off (the words for ``rs.bearoff`` and any
+    #: detail of the family's own, e.g. bräde's RV paragraph), the other rules
+    bearoff: Callable[[RuleSet, str], tuple[str, list[str]]] = _plain_bearoff
     #: the scoring row: the ways to win, the points table
     ways: Callable[[RuleSet, str], tuple[str, str]] = _plain_ways
     #: the family's own tables by kind name (the directive's ``:kind:``)

@@ -134,3 +134,20 @@ def test_a_random_player_plays_a_toy_game_to_its_end() -> None:
     winner = play.outcome.winner
     assert winner is not None and play.outcome.points == 1
     assert play.position.side(winner)[25] == CHECKERS
+
+
+def test_the_shared_fields_are_plain_strings_on_the_base() -> None:
+    """``bearoff`` and ``scoring`` are typed ``str`` on the base (like ``family``), so a third
+    family types its own values without editing ``rules/base.py``; each family's class keeps
+    its own ``Literal``, and what a value means in the bear-off table (bräde's RV paragraph)
+    comes from the family's book hook."""
+    from typing import get_args, get_type_hints
+
+    from puffteach.rules.base import BradeRules, PuffRules, RuleSet
+
+    for name in ("family", "bearoff", "scoring"):
+        assert get_type_hints(getattr(RuleSet, name).fget)["return"] is str, name
+    assert get_args(get_type_hints(BradeRules)["bearoff"]) == ("8a", "8b", "8c", "8d")
+    assert get_args(get_type_hints(PuffRules)["scoring"]) == ("lt", "pi", "gp")
+    assert table("bearoff", ["brade-standard+8c"]).rows[0][2].endswith("(`RV-8c`)")
+    assert "RV-" not in table("bearoff", [toy_family.PRESET]).rows[0][2]

@@ -95,15 +95,17 @@ def _bands(rs: RuleSet, lang: str) -> tuple[str, str, list[str], list[str]]:
     return noband, wall, extra, ids
 
 
-def _bearoff(rs: RuleSet, lang: str) -> list[str]:
-    """Bräde's bear-off paragraphs beside RV 8 (RV 9, RV 10)."""
+def _bearoff(rs: RuleSet, lang: str) -> tuple[str, list[str]]:
+    """Bräde's bear-off: which checkers (RV 8, its paragraph named) and the paragraphs beside
+    it (RV 9, RV 10)."""
     brade = BradeRules.narrow(rs)
+    how = f"{word('bearoff', brade.bearoff, lang)} ({rv(brade.bearoff)})"
     extra = []
     if brade.bear_bands_only:
         extra.append(w(lang, "cell.bearoff_bands_only"))
     if brade.huk_blocks_bearoff:
         extra.append(w(lang, "cell.bearoff_huk_blocks"))
-    return extra
+    return how, extra
 
 
 def _ways(rs: RuleSet, lang: str) -> tuple[str, str]:

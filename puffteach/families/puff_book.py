@@ -34,11 +34,11 @@ def _entering(rs: RuleSet, lang: str) -> tuple[str, str, list[str]]:
     return word("burst_entry", "none", lang), first, [rs.rule_id("enter")]
 
 
-def _bearoff(rs: RuleSet, lang: str) -> list[str]:
-    """Puff's bear-off option (exact-25)."""
-    if PuffRules.narrow(rs).exact_25:
-        return [w(lang, "cell.bearoff_exact_25")]
-    return []
+def _bearoff(rs: RuleSet, lang: str) -> tuple[str, list[str]]:
+    """Puff's bear-off: which checkers, and its option (exact-25)."""
+    puff = PuffRules.narrow(rs)
+    how = word("bearoff", puff.bearoff, lang)
+    return how, [w(lang, "cell.bearoff_exact_25")] if puff.exact_25 else []
 
 
 def _ways(rs: RuleSet, lang: str) -> tuple[str, str]:

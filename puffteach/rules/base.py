@@ -97,13 +97,15 @@ class RuleSet:
         raise NotImplementedError
 
     @property
-    def bearoff(self) -> PuffBearoff | BradeBearoff:
-        """How checkers are borne off (a field of each family, typed by it)."""
+    def bearoff(self) -> str:
+        """How checkers are borne off (a field of each family, typed by it with its own
+        values; a plain ``str`` here, like ``family``)."""
         raise NotImplementedError
 
     @property
-    def scoring(self) -> PuffScoring | Literal["brade"]:
-        """How a won game scores (a field of each family, typed by it)."""
+    def scoring(self) -> str:
+        """How a won game scores (a field of each family, typed by it with its own values; a
+        plain ``str`` here, like ``family``)."""
         raise NotImplementedError
 
     @classmethod

@@ -172,10 +172,7 @@ def _bands(specs: list[RuleSet], lang: str) -> Table:
 def _bearoff(specs: list[RuleSet], lang: str) -> Table:
     rows = []
     for rs in specs:
-        how = _word("bearoff", rs.bearoff, lang)
-        if rs.bearoff.startswith("8"):
-            how += f" ({_rv(rs.bearoff)})"
-        extra = family_of(rs).book.bearoff(rs, lang)
+        how, extra = family_of(rs).book.bearoff(rs, lang)
         rows.append(
             (
                 _name(rs),
