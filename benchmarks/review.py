@@ -44,10 +44,17 @@ def game_of(rules: str, seed: int) -> Game:
     return game
 
 
+def fresh() -> None:
+    """Forget what a review keeps between calls (the remembered rankings, the hand-written
+    evaluation's values the two passes share), so that each run reviews the game afresh."""
+    hint_mod._RANKED.clear()
+    getattr(hint_mod, "_SHARED", []).clear()  # (older trees, for interleaved runs)
+
+
 def timed(game: Game, luck_level: str | None = None) -> tuple[float, list[Any]]:
     """CPU seconds of one whole review of ``game`` (luck as the board measures it, or with
     ``luck_level`` the old way: 21 rankings a roll at that level) and its rolls."""
-    hint_mod._RANKED.clear()
+    fresh()
     t0 = time.process_time()
     rolls, _ = hint_mod.review_rolls(game, COACH_LEVEL, None, luck_level)
     return time.process_time() - t0, rolls
@@ -55,7 +62,7 @@ def timed(game: Game, luck_level: str | None = None) -> tuple[float, list[Any]]:
 
 def parts(game: Game) -> tuple[float, float]:
     """CPU seconds of the verdicts (no luck) and of the luck alone, as the board runs them."""
-    hint_mod._RANKED.clear()
+    fresh()
     t0 = time.process_time()
     hint_mod.review_rolls(game, COACH_LEVEL, luck=False)
     t1 = time.process_time()
@@ -71,6 +78,7 @@ def agree(rules: str, seeds: int) -> str:
     t_exact = t_fast = 0.0
     for seed in range(1, seeds + 1):
         game = game_of(rules, seed)
+        fresh()
         t0 = time.process_time()
         exact, _ = hint_mod.review_rolls(game, COACH_LEVEL, exact=True, luck=False)
         t1 = time.process_time()

@@ -172,12 +172,31 @@ def features(
     """The features of ``side`` (its blots are exposed to the opponent's checkers);
     ``weights``: the table to use instead of the family's (``family_of(rs).play.weights``)."""
     layout = rs.layout
-    x = CROSS[layout]
-    # (the registry read inline, not through family_of: this runs twice per evaluation)
-    reentry = (weights or FAMILIES[rs.family].play.weights).reentry
     own = pos.side(side)
-    pips, blocked, singles, _, near, _ = _alone(own, layout)
-    his = _alone(pos.side(side.other), layout)
+    return _features(
+        own,
+        _alone(own, layout),
+        _alone(pos.side(side.other), layout),
+        CROSS[layout],
+        # (the registry read inline, not through family_of: this runs twice per evaluation)
+        (weights or FAMILIES[rs.family].play.weights).reentry,
+        rs.enter_own,
+    )
+
+
+def _features(
+    own: tuple[int, ...],
+    mine: _Alone,
+    his: _Alone,
+    x: tuple[int, ...],
+    reentry: float,
+    enter_own: bool,
+) -> SideFeatures:
+    """:func:`features` of the side whose counts are ``own``, from what it and the other side
+    hold alone (:func:`_alone`, ``mine`` and ``his``), the layout's cross table ``x``, the
+    re-entry cost and the rule set's ``enter_own`` (:func:`heuristic` finds each side's
+    ``_alone`` once for both sides' features)."""
+    pips, blocked, singles, _, near, _ = mine
     opp_points = his[3]
     rear = opp_points[0] if opp_points else OFF
     blots: list[tuple[int, int]] = []
@@ -200,7 +219,7 @@ def features(
     blocks, best = _rows(blocked >> (rear + 1))
     # own entry points he holds with a band (or, where a side may not enter on its own
     # checkers, that it holds itself)
-    closed = his[5] if rs.enter_own else his[5] | near
+    closed = his[5] if enter_own else his[5] | near
     entry_blocked = closed.bit_count()
     return SideFeatures(pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
 
@@ -232,7 +251,21 @@ def _lookahead(rs: RuleSet, play: PlayData, pos: Position, side: Color) -> tuple
 
 def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     """The hand-written :data:`~puffteach.players.base.Evaluator`."""
-    return judged(rs, pos, side, features(rs, pos, side), features(rs, pos, side.other))
+    layout = rs.layout
+    mine = pos.side(side)
+    theirs = pos.side(side.other)
+    a = _alone(mine, layout)
+    b = _alone(theirs, layout)
+    x = CROSS[layout]
+    reentry = FAMILIES[rs.family].play.weights.reentry
+    own_entry = rs.enter_own
+    return judged(
+        rs,
+        pos,
+        side,
+        _features(mine, a, b, x, reentry, own_entry),
+        _features(theirs, b, a, x, reentry, own_entry),
+    )
 
 
 def weighted(table: Mapping[str, Weights]) -> Evaluator:
@@ -282,7 +315,7 @@ def judged(
     z = max(-30.0, min(30.0, score / scale))
     win = 1.0 / (1.0 + math.exp(-z))
     equity = win * my_value - (1.0 - win) * his_value
-    if play.lookahead is not None:
+    if play.lookahead is not None and FAMILIES[rs.family].shape_wins(rs):
         roller = Color(pos.turn)  # (a hand-built position or side may hold a plain 0 or 1)
         first, first_pts = _lookahead(rs, play, pos, roller)
         then, then_pts = _lookahead(rs, play, pos, roller.other)

@@ -36,8 +36,10 @@ search of the played play at most.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Final
 
@@ -52,12 +54,20 @@ from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
 from ..steps import Turn
-from .base import Estimate, Evaluator, PlayersError
+from .base import Estimate, Evaluator, PlayersError, outcome_estimate
 from .evaluate import heuristic
 from .ladder import check_hint_level
 from .net import evaluate as net_evaluate
 from .net import load as load_net
-from .search import BEAM_FROM, DEFAULT_LEVEL, LEVELS, SearchPlayer, _beam_plays, _Scorer
+from .search import (
+    BEAM_FROM,
+    DEFAULT_LEVEL,
+    LEVELS,
+    SearchPlayer,
+    _beam_plays,
+    _rank,
+    _Scorer,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -486,8 +496,27 @@ class Review:
 REVIEW_KEEP: Final = 8
 #: ... and a pasch's plays are those a beam of ``REVIEW_BEAM`` partial plays ranked by the
 #: hand-written evaluation reaches (the tutor's own beam of 12 asks its net about every
-#: partial play, most of the net's work in a review)
-REVIEW_BEAM: Final = 32
+#: partial play, most of the net's work in a review). 16 since 5 December 2026 (was 32, half
+#: of the verdicts' time in lång puff): the same verdict classes against the tutor's ranking on
+#: lång puff seeds 1-6 (805 of 813 rolls either way), 1,610 of 1,628 on seeds 1-12
+REVIEW_BEAM: Final = 16
+
+
+#: the hand-written evaluation's values the review's two passes share (:func:`_heuristic_scorer`)
+_SHARED: list[_Scorer] = []
+#: ... dropped when they hold more positions than this (a whole game's review: some 30,000)
+_SHARED_SIZE: Final = 100_000
+
+
+def _heuristic_scorer(rs: RuleSet) -> _Scorer:
+    """The hand-written evaluation's scorer of ``rs`` for a review, kept between calls: the
+    luck's walks meet positions the verdicts valued (the pasch that came, beamed by both) and
+    the board reviews a game a few rolls a call. One rule set at a time; the values are the
+    evaluation's, so keeping them changes nothing but the time."""
+    if _SHARED and _SHARED[0].rs == rs and len(_SHARED[0].cache) <= _SHARED_SIZE:
+        return _SHARED[0]
+    _SHARED[:] = [_Scorer(rs, heuristic)]
+    return _SHARED[0]
 
 
 def _mixes_heuristic(p: SearchPlayer, rs: RuleSet) -> bool:
@@ -559,6 +588,41 @@ def _long(turns: list[Turn]) -> bool:
     return any(len(t.remaining) >= BEAM_FROM for t in turns)
 
 
+def _walk_value(turns: list[Turn], scorer: _Scorer, me: Color, width: int) -> float:
+    """The best value for ``me`` (``scorer``'s, 0 plies) of the plays a beam of ``width``
+    partial plays reaches through ``turns``: ``max(scorer.play(x, me).equity for x in
+    _beam_plays(turns, scorer, width))``, without making the plays (the luck's walk, 21 rolls
+    a position): the same steps, the same ranking (``_rank``, the first of equal partial plays
+    kept as the beam's stable sort keeps it) and the same values."""
+    position = scorer.position
+    rank = partial(_rank, scorer, me)
+    best = -math.inf
+    frontier = turns
+    while frontier:
+        nxt: dict[tuple[Position, tuple[int, ...], int | None], Turn] = {}
+        for t in frontier:
+            if t.done:
+                end, outcome, _ = finish(t)
+                v = (
+                    outcome_estimate(outcome, me).equity
+                    if outcome is not None
+                    else position(end, me).equity
+                )
+                if v > best:
+                    best = v
+                continue
+            for st in turn_steps(t):
+                t2 = push(t, st)
+                nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
+        if len(nxt) <= width:
+            frontier = list(nxt.values())
+        elif width == 1:
+            frontier = [max(nxt.values(), key=rank)]  # the first of the best, as sorted keeps it
+        else:
+            frontier = sorted(nxt.values(), key=rank, reverse=True)[:width]
+    return best
+
+
 def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
     """The luck of ``dice`` in ``pos``: the 0-ply value (``scorer``'s evaluation) of the best
     play found for them minus the average of that over every roll that could have come. Each
@@ -581,8 +645,7 @@ def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
         if got is None:
             turns = _turns(rs, pos, d)
             width = LUCK_PASCH_BEAM if came and _long(turns) else LUCK_BEAM
-            plays = _beam_plays(turns, scorer, width)
-            got = values[d] = max(scorer.play(x, me).equity for x in plays)
+            got = values[d] = _walk_value(turns, scorer, me, width)
         return got
 
     avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
@@ -637,8 +700,8 @@ def review_rolls(
         if evaluator is not None or luck_level == level
         else _player(luck_level, None)
     )
-    scorer = _Scorer(rs, heuristic if evaluator is None else evaluator)
-    cheap = scorer if evaluator is None else _Scorer(rs, heuristic)
+    scorer = _heuristic_scorer(rs) if evaluator is None else _Scorer(rs, evaluator)
+    cheap = scorer if evaluator is None else _heuristic_scorer(rs)
     rolls: list[RollReview] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
@@ -693,7 +756,7 @@ def review_luck(
     total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
     total = len(g.history) if total is None else total
     stop = total if count is None else min(total, start + max(0, count))
-    scorer = _Scorer(rs, heuristic if evaluator is None else evaluator)
+    scorer = _heuristic_scorer(rs) if evaluator is None else _Scorer(rs, evaluator)
     out: list[float] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
