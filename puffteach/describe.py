@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from .board import BLACK, OFF, WHITE, from_physical, to_physical
 from .color import Color
 from .errors import LocalizedError
-from .messages import text
+from .messages import default_language, language, text
 from .position import Position
 from .rules import RuleSet
 from .rules import rules as parse_rules
@@ -56,12 +56,14 @@ def describe(
     rules: RuleSet | str | None = None,
     *,
     view: str = "physical",
-    lang: str = "en",
+    lang: str | None = None,
     dice: Iterable[int] | None = None,
 ) -> str:
     """``position`` in words: each side's stacks, waiting and borne-off checkers, the dice (if
     given) and the side to move. ``view`` is the numbering the points are named in
-    (``physical``, ``white`` or ``black``); ``lang`` the catalogue's language."""
+    (``physical``, ``white`` or ``black``); ``lang`` the catalogue's language (None: the
+    default language, :func:`~puffteach.messages.default_language`)."""
+    lang = default_language() if lang is None else language(lang)
     rs = parse_rules("kontrar-puff" if rules is None else rules)
     if view not in VIEWS:
         raise LocalizedError("error.describe.view", got=repr(view), views=", ".join(VIEWS))
@@ -80,7 +82,7 @@ def describe_title(
     rules: RuleSet | str | None = None,
     *,
     view: str = "physical",
-    lang: str = "en",
+    lang: str | None = None,
     dice: Iterable[int] | None = None,
     title: str | None = None,
 ) -> str:

@@ -1,8 +1,9 @@
 """Errors whose words are catalogue messages (:mod:`puffteach.messages`).
 
 A :class:`LocalizedError` is a ``ValueError`` built from a key and parameters (or a
-:class:`~puffteach.messages.Message`); ``str()`` is the sentence in its ``lang`` (English
-unless set), ``text(lang)`` the sentence in any language, ``message`` the key and parameters::
+:class:`~puffteach.messages.Message`); ``str()`` is the sentence in its ``lang`` (the default
+language, :func:`~puffteach.messages.default_language`, unless set), ``text(lang)`` the
+sentence in any language, ``message`` the key and parameters::
 
     >>> e = LocalizedError("error.die", got="'7'")
     >>> str(e)
@@ -20,18 +21,18 @@ written as the error shows them (``got=repr(text)``).
 
 from __future__ import annotations
 
-from .messages import DEFAULT, Message
+from .messages import Message
 
 __all__ = ["DiceError", "GameOverError", "LocalizedError", "message_of"]
 
 
 class LocalizedError(ValueError):
-    """A ``ValueError`` that says a catalogue message (English by ``str()``)."""
+    """A ``ValueError`` that says a catalogue message (by ``str()`` in the default language)."""
 
     message: Message
-    #: the language ``str()`` speaks (English unless the raiser knows better, e.g. a ``Game``
-    #: made with ``lang="sv"``)
-    lang: str = DEFAULT
+    #: the language ``str()`` speaks (None: the default language, unless the raiser knows
+    #: better, e.g. a ``Game`` made with ``lang="sv"``)
+    lang: str | None = None
 
     def __init__(self, key: str | Message, /, **params: object) -> None:
         message = key if isinstance(key, Message) else Message.of(key, **params)
@@ -41,8 +42,8 @@ class LocalizedError(ValueError):
     def __str__(self) -> str:
         return self.message.text(self.lang)
 
-    def text(self, lang: str = DEFAULT) -> str:
-        """The error's sentence in ``lang``."""
+    def text(self, lang: str | None = None) -> str:
+        """The error's sentence in ``lang`` (None: the default language)."""
         return self.message.text(lang)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from .board import CROSS, OFF
 from .errors import LocalizedError
 from .families import family_of
-from .messages import DEFAULT, Message, language
+from .messages import Message, language
 from .movegen import turn_steps
 from .rules import RULES
 from .steps import Refusal, Step, Turn
@@ -47,13 +47,15 @@ class Explanation:
     """Whether a step is legal, what to say about it (a catalogue message) and the rule.
 
     ``lang`` is the language its sentences speak unless another is asked for (``reason``,
-    ``message``, ``text()``, ``to_json()``); rule ids, sources and sections never change."""
+    ``message``, ``text()``, ``to_json()``; None: the default language,
+    :func:`~puffteach.messages.default_language`); rule ids, sources and sections never
+    change."""
 
     legal: bool
     what: Message
     rule: str
     step: Step | None = None
-    lang: str = field(default=DEFAULT, compare=False)
+    lang: str | None = field(default=None, compare=False)
 
     @property
     def source(self) -> str:
@@ -156,11 +158,11 @@ def find_step(t: Turn, text: str) -> Step:
     return e.step
 
 
-def explain_step(t: Turn, text: str, lang: str = DEFAULT) -> Explanation:
+def explain_step(t: Turn, text: str, lang: str | None = None) -> Explanation:
     """Is the move ``text`` legal now in the roll ``t``, and why (not)? The explanation speaks
-    ``lang`` (``en``, ``sv``, ``de``)."""
+    ``lang`` (``en``, ``sv``, ``de``; None: the default language)."""
     e = _explain_step(t, text)
-    return e if lang == DEFAULT else replace(e, lang=language(lang))
+    return e if lang is None else replace(e, lang=language(lang))
 
 
 def _explain_step(t: Turn, text: str) -> Explanation:

@@ -14,7 +14,7 @@ from .errors import LocalizedError, message_of
 from .explain import Explanation, IllegalMoveError, explain_step, find_step, move_text
 from .families import family_of
 from .listing import count_turns_plays, iter_turns_plays
-from .messages import DEFAULT, Message, language
+from .messages import Message, default_language, language
 from .movegen import Outcome, Plan, Play, Step, Turn, begin, finish, plans, turn_steps
 from .position import Position
 from .rules import RuleSet, rules
@@ -60,7 +60,9 @@ class Game:
     >>> [str(m) for m in g.legal_moves()]
     ['0/5']
 
-    ``lang`` (``en``, ``sv``, ``de``) is the language of its explanations and errors:
+    ``lang`` (``en``, ``sv``, ``de``; by default the engine's default language,
+    :func:`~puffteach.messages.default_language`) is the language of its explanations and
+    errors:
 
     >>> g = Game("kontrar-puff", position="W:0x15 B:0x15 w", lang="sv")
     >>> g.set_dice(3, 5)
@@ -74,10 +76,10 @@ class Game:
         position: Position | str | None = None,
         seed: int | None = None,
         opening: tuple[int, int] | None = None,
-        lang: str = DEFAULT,
+        lang: str | None = None,
     ) -> None:
         #: the language of the game's explanations and errors (``en``, ``sv``, ``de``)
-        self.lang = language(lang)
+        self.lang = default_language() if lang is None else language(lang)
         self.rules = rules(rules_)
         self.rng = random.Random(seed)
         self.opening: tuple[int, int] | None = None
@@ -509,9 +511,9 @@ class Game:
         return record
 
     @classmethod
-    def load(cls, record: dict[str, Any] | str, lang: str = DEFAULT) -> Game:
+    def load(cls, record: dict[str, Any] | str, lang: str | None = None) -> Game:
         """Rebuild a game from ``record()`` output (dict or JSON text), checking every event;
-        ``lang`` is the new game's language (records hold none)."""
+        ``lang`` is the new game's language (records hold none; None: the default language)."""
         record = cls.parse_record(record)
         g = cls(record["rules"], position=record["start"], lang=lang)
         if record.get("opening"):
@@ -575,7 +577,7 @@ def _speaking(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatena
         try:
             return method(self, *args, **kwargs)
         except LocalizedError as e:
-            if e.lang == DEFAULT and self.lang != DEFAULT:
+            if e.lang is None:
                 e.lang = self.lang
                 if isinstance(e, IllegalMoveError):
                     e.explanation = replace(e.explanation, lang=self.lang)

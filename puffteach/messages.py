@@ -15,6 +15,17 @@ Templates use ``{name}`` for a parameter and ``{name|one|other}`` to choose a fo
 
 A parameter may itself be a :class:`Message` (rendered in the same language, as ``kind``
 above) or a :class:`~puffteach.color.Color` (rendered as the side's name).
+
+Where no language is asked for (``str(message)``, ``text(key)``, an error's ``str()``, a
+``Game``, ``Board``, drawing or description made without ``lang``), the engine speaks the
+default language: English unless :func:`set_default_language` chose another. A Swedish
+notebook starts with ``messages.set_default_language("sv")``, and every sentence its code
+prints is Swedish::
+
+    >>> set_default_language("sv")
+    >>> text("outcome.win", side=WHITE, kind=Message.of("kind.jan"), n=1, extra="")
+    'Vit vinner: jan, 1 poäng.'
+    >>> set_default_language("en")
 """
 
 from __future__ import annotations
@@ -35,15 +46,20 @@ __all__ = [
     "Number",
     "catalogue",
     "glossary",
+    "default_language",
     "help_lang",
     "language",
     "render",
+    "set_default_language",
     "text",
 ]
 
 #: the languages with a catalogue; English is the reference every other catalogue matches
 LANGUAGES: Final = ("en", "sv", "de")
+#: the reference language (English), and the default language until one is set
 DEFAULT: Final = "en"
+#: the language the engine speaks where none is asked for (:func:`set_default_language`)
+_default: str = DEFAULT
 
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\|([^|{}]*)\|([^|{}]*))?\}")
 
@@ -66,10 +82,10 @@ class Number(NamedTuple):
     digits: int = 3
     signed: bool = False
 
-    def text(self, lang: str = DEFAULT) -> str:
+    def text(self, lang: str | None = None) -> str:
         value = self.value if round(self.value, self.digits) else 0.0  # no "-0.00"
         s = f"{value:{'+' if self.signed else ''}.{self.digits}f}"
-        return s.replace(".", ",") if language(lang) in DECIMAL_COMMA else s
+        return s.replace(".", ",") if _lang(lang) in DECIMAL_COMMA else s
 
 
 #: the languages that write a decimal comma
@@ -86,7 +102,7 @@ class Message(NamedTuple):
     def of(cls, key: str, /, **params: object) -> Message:
         return cls(key, tuple(sorted(params.items())))
 
-    def text(self, lang: str = DEFAULT) -> str:
+    def text(self, lang: str | None = None) -> str:
         return render(self, lang)
 
     def __str__(self) -> str:
@@ -111,8 +127,28 @@ def language(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`; MessageError (a ValueError) otherwise."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
         languages = ", ".join(LANGUAGES)
-        raise MessageError(text("error.language", DEFAULT, got=repr(lang), languages=languages))
+        raise MessageError(text("error.language", got=repr(lang), languages=languages))
     return lang
+
+
+def default_language() -> str:
+    """The language the engine speaks where none is asked for (English unless
+    :func:`set_default_language` chose another)."""
+    return _default
+
+
+def set_default_language(lang: str) -> None:
+    """Make ``lang`` (one of :data:`LANGUAGES`) the language the engine speaks where none is
+    asked for: messages, errors, explanations, descriptions and drawings, and the games,
+    boards and drawings made from now on without ``lang``. Refuses an unknown language
+    (:class:`MessageError`)."""
+    global _default
+    _default = language(lang)
+
+
+def _lang(lang: str | None) -> str:
+    """``lang``, or the default language for None."""
+    return _default if lang is None else language(lang)
 
 
 def help_lang(argv: list[str]) -> str:
@@ -141,8 +177,9 @@ def catalogue(lang: str = DEFAULT) -> dict[str, str]:
     return out
 
 
-def render(message: Message, lang: str = DEFAULT) -> str:
-    """The sentence ``message`` says in ``lang``."""
+def render(message: Message, lang: str | None = None) -> str:
+    """The sentence ``message`` says in ``lang`` (None: the default language)."""
+    lang = _lang(lang)
     table = catalogue(lang)
     template = table.get(message.key)
     if template is None:
@@ -172,8 +209,9 @@ def _value(value: object, lang: str) -> str:
     return str(value)
 
 
-def text(key: str, lang: str = DEFAULT, **params: object) -> str:
-    """Render the message ``key`` with ``params`` in ``lang`` (a shortcut)."""
+def text(key: str, lang: str | None = None, **params: object) -> str:
+    """Render the message ``key`` with ``params`` in ``lang`` (None: the default language; a
+    shortcut)."""
     return render(Message.of(key, **params), lang)
 
 

@@ -43,6 +43,7 @@ from .color import Color
 from .describe import describe_title
 from .errors import LocalizedError
 from .messages import LANGUAGES as MESSAGE_LANGUAGES
+from .messages import default_language
 from .messages import text as message_text
 from .position import DRAW, Position
 from .rules import RuleSet
@@ -315,7 +316,7 @@ def draw(
     last_move: tuple[Color, int, int] | None = None,
     dice: Iterable[int] | None = None,
     used: Iterable[int] = (),
-    labels: str = "en",
+    labels: str | None = None,
     title: str | None = None,
     interactive: bool = False,
     size: int = DEFAULT_SIZE,
@@ -331,7 +332,8 @@ def draw(
     ``w0``/``w25``/``b0``/``b25``. ``last_move`` is ``(side, from_path, to_path)`` with side 0
     White, 1 Black. ``dice`` are die values (e.g. ``(5, 5, 2, 2)``), ``used`` indices into
     them already moved. ``lang`` is the language of the text (``en``, ``sv`` or ``de``, the
-    catalogue's :data:`~puffteach.messages.LANGUAGES`); ``labels`` is its older name.
+    catalogue's :data:`~puffteach.messages.LANGUAGES`; by default the engine's default
+    language, :func:`~puffteach.messages.default_language`); ``labels`` is its older name.
     ``status`` replaces the line "… to move" under the board: ``(side, text)`` with the side
     whose checker is drawn beside the text (``None``: no checker), e.g. the result of a game.
     """
@@ -445,7 +447,7 @@ def _draw(
     last_move: tuple[Color, int, int] | None = None,
     dice: Iterable[int] | None = None,
     used: Iterable[int] = (),
-    labels: str = "en",
+    labels: str | None = None,
     title: str | None = None,
     interactive: bool = False,
     size: int = DEFAULT_SIZE,
@@ -454,7 +456,9 @@ def _draw(
 ) -> tuple[str, list[tuple[int | str, str]]]:
     rs = parse_rules(DEFAULT_RULES if rules is None else rules)
     _choice(view, VIEWS, "view")
-    lang = _choice(labels if lang is None else lang, LANGUAGES, "lang")
+    if lang is None:
+        lang = default_language() if labels is None else labels
+    lang = _choice(lang, LANGUAGES, "lang")
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
         raise LocalizedError("error.svg.size", got=repr(size))
     marked = _marks(highlight, "highlight")

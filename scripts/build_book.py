@@ -13,10 +13,13 @@ available offline", ``puffteach-offline.js``): each language's pages and the sha
 
 Each language is built into ``OUT/../<lang>/html`` (with its own doctrees and myst-nb
 ``jupyter_execute`` folder, so two builds never write the same file) and OUT/<lang> links to it.
-The notebooks run once per call: the cache (``OUT/../.jupyter_cache``) is emptied, the English
-build executes every notebook with this checkout's engine and stores the outputs, and the other
-languages (built in parallel, ``--jobs`` at a time) take them from the cache. ``--no-cache`` runs
-them in every build instead. Prints the time of each build and the total.
+The notebooks run once per call and language: the cache (``OUT/../.jupyter_cache``) is emptied,
+the English build executes every notebook with this checkout's engine and stores the outputs,
+and the other languages (built in parallel, ``--jobs`` at a time) each start from a copy of it
+(``OUT/../.jupyter_cache-<lang>``, so two builds never write one cache): a notebook translated
+into the language runs again there in that language (puffteach.sphinxext.i18n), an English-only
+one takes the English outputs. ``--no-cache`` runs every notebook in every build instead. Prints
+the time of each build and the total.
 """
 
 from __future__ import annotations
@@ -151,8 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     first, rest = langs[0], langs[1:]
     results.append(build(first, base, execution, cache, out, lite))
     if not results[0][2]:
+        caches = {lang: base / f".jupyter_cache-{lang}" for lang in rest}
+        for own in caches.values():
+            shutil.rmtree(own, ignore_errors=True)
+            if cache.is_dir():
+                shutil.copytree(cache, own)
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            results += pool.map(lambda lang: build(lang, base, execution, cache, out, lite), rest)
+            results += pool.map(
+                lambda lang: build(lang, base, execution, caches[lang], out, lite), rest
+            )
     total = time.monotonic() - start
 
     failed = False

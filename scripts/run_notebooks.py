@@ -22,11 +22,19 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
+    execute(nb, path.parent)
+    nbformat.write(nb, path)
+    print(f"executed {path.relative_to(ROOT)}")
+
+
+def execute(nb: Any, folder: Path) -> None:
+    """Run notebook ``nb`` (an nbformat notebook, changed in place) with this checkout's
+    engine, in ``folder``, and make its outputs deterministic."""
     os.environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
     )
     NotebookClient(
-        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
     ).execute()
     views = 0
     for cell in nb.cells:
@@ -39,8 +47,6 @@ def run(path: Path) -> None:
                 views += 1
                 view["model_id"] = f"puffteach-board-{views}"
     nb.metadata.pop("widgets", None)  # the live widget state (random ids); the book rebuilds it
-    nbformat.write(nb, path)
-    print(f"executed {path.relative_to(ROOT)}")
 
 
 def _merged(outputs: list[Any]) -> list[Any]:

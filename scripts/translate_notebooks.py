@@ -11,21 +11,20 @@ so nothing is translated twice and nothing is copied from the sources.
   by its translation, found under the message Sphinx extracts for it (the text as written,
   line breaks as spaces; MyST-Parser's markdown-it gives the blocks and their lines). Fuzzy or
   empty translations leave the English, as in the book.
-- Code cells are the English ones, except that in a cell tagged ``puffteach-lang`` a
-  ``Board(...)`` call without a language gets ``lang="<lang>"`` (the board speaks the
-  notebook's language). Only cells whose code reads no words of the board are tagged (those of
-  ``00-the-board`` assert the English history and messages, so they stay English; the board's
-  own language switch changes them). Where such a cell shows the
-  board, its stored output (the English board's drawing and words) is dropped and the cell is
-  tagged ``nbval-ignore-output``: nbval runs it (its asserts still check) without comparing
-  its output. Every other cell keeps its stored outputs, which ``pytest --nbval`` compares as
-  for the English notebooks.
+- Code cells are the English ones, after a first code cell that makes the notebook's language
+  the engine's default (``messages.set_default_language("sv")``,
+  ``puffteach.sphinxext.i18n.language_cell``, as on the book's translated notebook pages): what
+  the code prints (explanations, refusals, descriptions), the boards it shows and the drawings
+  it makes speak the notebook's language.
+- Each translated notebook is run (``scripts/run_notebooks.py``'s ``execute``, in
+  ``notebooks/``), so its stored outputs are that language's: the JupyterLite site opens with
+  them, and ``pytest --nbval`` compares a fresh run with them as for the English notebooks
+  (its asserts run too). ``--no-execute``: leave the code cells without outputs.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import copy
 import json
 import sys
@@ -34,10 +33,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("sv", "de")
-NBVAL_IGNORE = "nbval-ignore-output"
-#: a code cell with this tag has its boards speak the notebook's language
-FOLLOW = "puffteach-lang"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+# this checkout's engine (the language cell) and scripts (run_notebooks), however it is called
+for _path in (str(ROOT / "scripts"), str(ROOT)):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 
 def catalogue(lang: str, name: str) -> dict[str, str] | None:
@@ -131,63 +130,47 @@ def translate_markdown(source: str, messages: dict[str, str], missing: list[str]
     return "\n".join(line for line in lines if line is not None)
 
 
-def _with_lang(code: str, lang: str) -> str:
-    """``code`` with ``lang="<lang>"`` added to each ``Board(...)`` call that names no
-    language (``lang`` or its older name ``labels``)."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return code
-    ends: list[tuple[int, int]] = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "Board"
-            and not any(k.arg in ("lang", "labels") or k.arg is None for k in node.keywords)
-            and node.end_lineno is not None
-            and node.end_col_offset is not None
-        ):
-            ends.append((node.end_lineno, node.end_col_offset))
-    lines = code.split("\n")
-    for row, col in sorted(ends, reverse=True):
-        line = lines[row - 1]
-        encoded = line.encode("utf-8")  # ast's offsets count UTF-8 bytes
-        head = encoded[: col - 1].decode("utf-8")
-        tail = encoded[col - 1 :].decode("utf-8")  # ")" and what follows
-        call = head.rstrip()
-        sep = "" if call.endswith("(") else (" " if call.endswith(",") else ", ")
-        lines[row - 1] = f'{call}{sep}lang="{lang}"{tail}'
-    return "\n".join(lines)
-
-
 def translate(
     nb: dict[str, Any], messages: dict[str, str], lang: str
 ) -> tuple[dict[str, Any], list[str]]:
-    """A translated copy of notebook ``nb`` (as JSON) and the messages left in English."""
+    """A translated copy of notebook ``nb`` (as JSON) and the messages left in English: its
+    markdown translated, its code the English code after the cell that sets the notebook's
+    language, every code cell's outputs dropped (they are the English run's; :func:`run`
+    makes the language's)."""
+    from puffteach.sphinxext.i18n import language_cell
+
     out = copy.deepcopy(nb)
     missing: list[str] = []
     for cell in out["cells"]:
         source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
         if cell["cell_type"] == "markdown":
-            new = translate_markdown(source, messages, missing)
+            source = translate_markdown(source, messages, missing)
         elif cell["cell_type"] == "code":
-            tags = cell.get("metadata", {}).get("tags", [])
-            new = _with_lang(source, lang) if FOLLOW in tags else source
-            if new != source and any(WIDGET_VIEW in o.get("data", {}) for o in cell["outputs"]):
-                cell["outputs"] = []
-                cell["execution_count"] = None
-                cell["metadata"]["tags"] = [*tags, NBVAL_IGNORE]
-        else:
-            new = source
-        cell["source"] = new.splitlines(keepends=True)
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        cell["source"] = source.splitlines(keepends=True)
+    out["cells"] = [language_cell(lang), *out["cells"]]
     out.setdefault("metadata", {})["language"] = lang
     return out, missing
 
 
-def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = False) -> list[Path]:
+def run(nb: dict[str, Any]) -> dict[str, Any]:
+    """Notebook ``nb`` (JSON) run in ``notebooks/`` with its outputs stored
+    (``scripts/run_notebooks.py``)."""
+    import nbformat
+    from run_notebooks import execute  # scripts/run_notebooks.py
+
+    node = nbformat.reads(json.dumps(nb), as_version=4)
+    execute(node, ROOT / "notebooks")
+    result: dict[str, Any] = json.loads(nbformat.writes(node))
+    return result
+
+
+def build(
+    out: Path, langs: tuple[str, ...] = LANGS, strict: bool = False, execute: bool = True
+) -> list[Path]:
     """Write the translated notebooks; return their paths. ``strict``: fail if a message of a
-    notebook with a .po has no translation."""
+    notebook with a .po has no translation; ``execute``: run each one to store its outputs."""
     written: list[Path] = []
     for lang in langs:
         for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
@@ -198,6 +181,8 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = False) -> li
             translated, missing = translate(nb, messages, lang)
             if missing and strict:
                 sys.exit(f"translate_notebooks: {lang}/{path.name}: untranslated: {missing[:3]}")
+            if execute:
+                translated = run(translated)
             target = out / lang / path.name
             target.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps(translated, indent=1, ensure_ascii=False) + "\n"
@@ -211,8 +196,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default=str(ROOT / "_build" / "notebooks"))
     parser.add_argument("--lang", nargs="+", default=list(LANGS))
+    parser.add_argument(
+        "--no-execute", action="store_true", help="do not run them (no stored outputs)"
+    )
     args = parser.parse_args()
-    written = build(Path(args.out), tuple(args.lang), strict=True)
+    written = build(Path(args.out), tuple(args.lang), strict=True, execute=not args.no_execute)
     print(f"{len(written)} translated notebooks in {args.out}")
 
 

@@ -339,9 +339,10 @@ def test_notebook_boards_are_stored_in_the_page_language(built_site: Path, lang:
     assert shown >= 2, "00-the-board and 03-pierer show boards"
 
 
-# The static drawings a notebook cell shows (a Position's picture, svg.draw) are made by the same
-# English run; a translated notebook page draws each English one again in its language
-# (puffteach.sphinxext.i18n.drawing_in, with the arguments the drawing carries).
+# The static drawings a notebook cell shows (a Position's picture, svg.draw) are made by the
+# page's run, in the page's language on a translated notebook page; one still English there is
+# drawn again in the page's language (puffteach.sphinxext.i18n.drawing_in, with the arguments the
+# drawing carries).
 
 
 def _page_drawings(site: Path, lang: str, page: str) -> list[tuple[str, str]]:
@@ -408,8 +409,10 @@ def test_notebook_drawings_speak_the_page_language(built_site: Path, lang: str) 
                 assert drawing == drawing_en, page
                 continue
             assert args["lang"] == lang, (page, args)
-            # (myst-nb writes a drawing without its last line break, and so does the handler)
-            assert svg.redraw(drawing_en, lang) == drawing + "\n", page
+            # the page's own run drew it in its language: the English figure drawn in it (the
+            # same SVG once both are drawn again from their arguments: IPython's SVG display
+            # writes a drawing's attributes its own way)
+            assert svg.redraw(drawing, lang) == svg.redraw(drawing_en, lang), page
             for word in english_words:
                 assert word not in drawing, (page, word)
             for word in own:
@@ -819,3 +822,55 @@ def test_the_book_pages_have_the_theme_labels_in_their_language(
     assert not any(w in search for w in THEME_FORMAL_GERMAN), "the search page says Sie"
     if lang == "de":
         assert "Aktiviere JavaScript, damit die Suche funktioniert." in search
+
+
+# ------------------------------------------------------- what a translated notebook prints
+# A translated notebook page runs the notebook's code in the page's language (a hidden first
+# cell sets the engine's default language: puffteach.sphinxext.i18n.language_cell), so what
+# the code prints (explanations, refusals, descriptions, the boards' messages) is the page's.
+
+
+def test_the_english_check_finds_english_in_what_the_english_pages_print(
+    built_site: Path,
+) -> None:
+    from english_words import english_in, page_printed
+
+    for lang in LANGUAGES:
+        found = set()
+        for page in TRANSLATED_NOTEBOOKS:
+            page_html = (built_site / "en" / f"{page}.html").read_text(encoding="utf-8")
+            found.update(english_in(page_printed(page_html), lang))
+        assert len(found) >= 20, found  # explanations, refusals, descriptions, hints
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translated_notebook_pages_print_in_the_page_language(built_site: Path, lang: str) -> None:
+    from english_words import english_in, page_printed
+
+    from puffteach.color import Color
+    from puffteach.messages import text
+
+    printed = {}
+    for page in TRANSLATED_NOTEBOOKS:
+        page_html = (built_site / lang / f"{page}.html").read_text(encoding="utf-8")
+        printed[page] = page_printed(page_html)
+        assert printed[page], page
+        assert english_in(printed[page], lang) == [], page
+        assert "set_default_language" not in page_html, page  # the language cell is hidden
+    board = printed["notebooks/00-the-board"]
+    assert text("board.rolls", lang, side=Color.WHITE, dice="5-5") in board
+    english = (built_site / "en" / "notebooks/00-the-board.html").read_text(encoding="utf-8")
+    assert text("board.rolls", "en", side=Color.WHITE, dice="5-5") in page_printed(english)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_notebooks_title_is_the_page_language(built_site: Path, lang: str) -> None:
+    """The drawing 00-the-board titles takes its title from the catalogue (the preset's name),
+    not from English the code wrote."""
+    from puffteach import svg
+    from puffteach.messages import text
+
+    drawings = _page_drawings(built_site, lang, "notebooks/00-the-board")
+    titles = [(svg.drawn_with(drawing) or {}).get("title") for _, drawing in drawings]
+    assert text("preset.kontrar-puff", lang) in titles
+    assert not any(t and "after White" in t for t in titles)

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from urllib.parse import urljoin, urlparse
 
 import pytest
+from english_words import english_in, notebook_printed
 
 from conftest import CHROMIUM, serve_directory
 from conftest import CHROMIUM_ARGS as ARGS
@@ -57,6 +58,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[pathlib.Path]:
 
 
 def test_the_site_holds_the_book_notebooks_and_pyodide(site: pathlib.Path) -> None:
+    from puffteach import svg
+
     books = [p.name for p in NOTEBOOKS]
     assert books and all((site / "files" / name).is_file() for name in books)
     # the translations (scripts/translate_notebooks.py) in a folder per language
@@ -64,7 +67,19 @@ def test_the_site_holds_the_book_notebooks_and_pyodide(site: pathlib.Path) -> No
         assert all((site / "files" / lang / name).is_file() for name in books), lang
         nb = json.loads((site / "files" / lang / "03-pierer.ipynb").read_text(encoding="utf-8"))
         assert nb["metadata"]["language"] == lang
-        assert f'lang="{lang}"' in "".join(c for c in nb["cells"][-2]["source"])
+        assert f'set_default_language("{lang}")' in "".join(nb["cells"][0]["source"])
+        # stored as the notebook's own run made them: printed and drawn in its language
+        board = json.loads((site / "files" / lang / "00-the-board.ipynb").read_text("utf-8"))
+        printed = notebook_printed(board)
+        assert printed and english_in(printed, lang) == [], lang
+        drawn = [
+            svg.drawn_with("".join(o["data"]["image/svg+xml"]))
+            for c in board["cells"]
+            for o in c.get("outputs", [])
+            if "image/svg+xml" in o.get("data", {})
+        ]
+        langs = {args["lang"] for args in drawn if args is not None}  # (a board's: no args)
+        assert lang in langs and langs <= {lang, "sv"}, (lang, langs)  # one drawn in sv on purpose
     assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
     settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = settings["jupyter-config-data"]["litePluginSettings"][

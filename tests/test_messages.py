@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from puffteach import Game, GameError, Position, PositionError, RuleSetError, rules
+from puffteach import Color, Game, GameError, Position, PositionError, RuleSetError, rules
 from puffteach import messages as messages_module
 from puffteach.errors import DiceError, LocalizedError, message_of
 from puffteach.explain import IllegalMoveError, MoveSyntaxError
@@ -636,3 +636,72 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
     assert "0,123" in m.text("sv") and "0.123" in m.text("en")
     # in JSON the number stays a number
     assert m.to_json() == {"key": "verdict.bad", "params": {"lost": 0.1234}}
+
+
+# ------------------------------------------------------------------ the default language
+@pytest.fixture
+def swedish() -> object:
+    """The engine's default language set to Swedish for one test (English again after)."""
+    assert messages_module.default_language() == "en"
+    messages_module.set_default_language("sv")
+    try:
+        yield
+    finally:
+        messages_module.set_default_language("en")
+
+
+def test_the_default_language_is_english_and_an_unknown_one_is_refused() -> None:
+    assert messages_module.default_language() == "en"
+    assert str(Message.of("kind.jan")) == messages_module.text("kind.jan") == "jan"
+    with pytest.raises(messages_module.MessageError, match="unknown language 'xx'"):
+        messages_module.set_default_language("xx")
+    assert messages_module.default_language() == "en"
+
+
+@pytest.mark.usefixtures("swedish")
+def test_where_no_language_is_asked_for_the_engine_speaks_the_default() -> None:
+    """Everything a notebook prints without naming a language follows
+    ``set_default_language``: messages, errors, explanations, descriptions, drawings, a new
+    board's state, hints and rule-set descriptions; a language asked for still wins."""
+    from puffteach import svg
+    from puffteach.describe import describe
+    from puffteach.players.hint import hint
+    from puffteach.rules import describe as describe_rules
+    from puffteach.widget.protocol import initial_state
+
+    sv = catalogue("sv")
+    rolls = {"side": Color.WHITE, "dice": "5-5"}
+    said = messages_module.text("board.rolls", **rolls)
+    assert said == messages_module.text("board.rolls", "sv", **rolls)
+    assert said != messages_module.text("board.rolls", "en", **rolls)
+    assert str(Message.of("side.white")) == sv["side.white"]
+    with pytest.raises(GameError) as refused:
+        Game("brade-standard", position=BRADE, seed=4).reroll()
+    assert str(refused.value) == refused.value.text("sv") != refused.value.text("en")
+    g = Game("kontrar-puff", position=START)
+    g.set_dice(3, 1)
+    why = g.explain("0/3")
+    assert g.lang == "sv" and why.message == why.text("sv") != why.text("en")
+    pos = Position.parse("W:0x13,5x2 B:0x15 w")
+    assert describe(pos) == describe(pos, lang="sv") != describe(pos, lang="en")
+    assert '"lang":"sv"' in svg.draw(pos) and '"lang":"sv"' in pos._repr_svg_()
+    assert '"lang":"en"' in svg.draw(pos, lang="en") and '"lang":"de"' in svg.draw(pos, labels="de")
+    assert initial_state("kontrar-puff", START, seed=1)["view"]["lang"] == "sv"
+    assert initial_state("kontrar-puff", START, seed=1, lang="de")["view"]["lang"] == "de"
+    rs = rules("kontrar-puff")
+    hs = hint(rs, Position.parse(START, rs), (3, 1), level="beginner", top=1)
+    reasons = hs[0].to_json()["reasons"]
+    assert reasons == hs[0].to_json("sv")["reasons"]
+    assert describe_rules(rs)["summaries"] == describe_rules(rs, "sv")["summaries"]
+    assert describe_rules(rs)["summaries"] != describe_rules(rs, "en")["summaries"]
+
+
+def test_a_game_keeps_the_language_it_was_made_in() -> None:
+    g = Game("kontrar-puff", position=START)
+    g.set_dice(3, 1)
+    messages_module.set_default_language("de")
+    try:
+        assert g.lang == "en" and g.explain("0/3").text() == g.explain("0/3").text("en")
+        assert Game("kontrar-puff").lang == "de"
+    finally:
+        messages_module.set_default_language("en")

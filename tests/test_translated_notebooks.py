@@ -2,8 +2,9 @@
 
 They are made from the book's .po files (``locales/<lang>/LC_MESSAGES/notebooks/``) for the
 JupyterLite site and for nbval (``make nbval``). Every markdown block of a translated notebook
-is a translation from its .po and every translation is used; the code is the English one except
-the boards of cells tagged ``puffteach-lang``, which speak the notebook's language.
+is a translation from its .po and every translation is used; the code is the English one after
+a first cell that makes the notebook's language the engine's default, and the stored outputs
+are that language's run: what the code prints is not English.
 """
 
 from __future__ import annotations
@@ -64,33 +65,43 @@ def test_every_block_is_translated_and_every_translation_used(lang: str) -> None
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_code_stays_english_but_tagged_boards_speak_the_language(lang: str) -> None:
-    tagged = 0
+def test_the_code_is_english_after_a_cell_that_sets_the_language(lang: str) -> None:
+    from puffteach.sphinxext.i18n import language_cell
+
     for path in NOTEBOOKS:
         nb = json.loads(path.read_text(encoding="utf-8"))
         translated, _ = tn.translate(nb, tn.catalogue(lang, path.stem) or {}, lang)
-        assert len(translated["cells"]) == len(nb["cells"])
-        for old, new in zip(nb["cells"], translated["cells"], strict=True):
+        first, *cells = translated["cells"]
+        assert first == language_cell(lang)
+        assert f'set_default_language("{lang}")' in _source(first)
+        assert len(cells) == len(nb["cells"])
+        for old, new in zip(nb["cells"], cells, strict=True):
             assert old["cell_type"] == new["cell_type"]
-            if old["cell_type"] != "code":
-                continue
-            if tn.FOLLOW not in old["metadata"].get("tags", []):
+            if old["cell_type"] == "code":
                 assert _source(new) == _source(old)
-                assert new["outputs"] == old["outputs"]
-                continue
-            tagged += 1
-            assert _source(new) != _source(old)
-            assert _source(new).replace(f', lang="{lang}")', ")") == _source(old)
-            assert new["outputs"] == [] and tn.NBVAL_IGNORE in new["metadata"]["tags"]
-    assert tagged >= 1  # the Pierer notebook's board
+                assert new["outputs"] == [] and new["execution_count"] is None  # run() fills them
 
 
-def test_a_board_call_gets_the_language_once() -> None:
-    code = 'b = Board("kontrar-puff",\n    seed=1)\nc = Board()\nd = Board("x", lang="de")\n'
-    assert tn._with_lang(code, "sv") == (
-        'b = Board("kontrar-puff",\n    seed=1, lang="sv")\nc = Board(lang="sv")\n'
-        'd = Board("x", lang="de")\n'
-    )
+def test_a_translated_notebook_runs_in_its_language() -> None:
+    """The stored outputs of a translated notebook are its own run's: what the code prints
+    (the board's messages, refusals, a description) is Swedish, no English sentence of the
+    catalogue is left, and the English notebook's asserts still hold there."""
+    from english_words import english_in, notebook_printed
+
+    from puffteach.color import Color
+    from puffteach.messages import text
+
+    path = ROOT / "notebooks" / "00-the-board.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert english_in(notebook_printed(nb), "sv")  # the check sees the English run's words
+    translated, _ = tn.translate(nb, tn.catalogue("sv", path.stem) or {}, "sv")
+    ran = tn.run(translated)
+    printed = notebook_printed(ran)
+    assert english_in(printed, "sv") == []
+    assert text("board.rolls", "sv", side=Color.WHITE, dice="5-5") in printed
+    assert all(c["outputs"] for c in ran["cells"][1:] if c["cell_type"] == "code")
+    outputs = [o for c in ran["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    assert not any(o.get("output_type") == "error" for o in outputs)
 
 
 def test_a_changed_english_text_is_reported_untranslated() -> None:
@@ -100,16 +111,17 @@ def test_a_changed_english_text_is_reported_untranslated() -> None:
     cell["source"] = [_source(cell) + "\n\nA sentence the .po does not know yet.\n"]
     translated, missing = tn.translate(nb, tn.catalogue("sv", "03-pierer") or {}, "sv")
     assert missing == ["A sentence the .po does not know yet."]
-    assert "A sentence the .po does not know yet." in _source(translated["cells"][0])
+    assert "A sentence the .po does not know yet." in _source(translated["cells"][1])
 
 
 def test_the_script_writes_each_language_folder(tmp_path: Path) -> None:
-    written = tn.build(tmp_path, ("sv", "de"), strict=True)
+    written = tn.build(tmp_path, ("sv", "de"), strict=True, execute=False)
     assert sorted(p.relative_to(tmp_path).as_posix() for p in written) == sorted(
         f"{lang}/{p.name}" for lang in LANGS for p in NOTEBOOKS
     )
     sv = json.loads((tmp_path / "sv" / "03-pierer.ipynb").read_text(encoding="utf-8"))
-    title = _source(sv["cells"][0]).splitlines()[0]
+    assert 'set_default_language("sv")' in _source(sv["cells"][0])
+    title = _source(sv["cells"][1]).splitlines()[0]
     assert (
         title
         == "# "

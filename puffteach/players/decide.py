@@ -76,7 +76,7 @@ class Decision:
     message: Message
     named: int | None = None
 
-    def to_json(self, lang: str = "en") -> dict[str, object]:
+    def to_json(self, lang: str | None = None) -> dict[str, object]:
         out: dict[str, object] = {
             "kind": self.kind,
             "take": self.take,

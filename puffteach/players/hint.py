@@ -47,7 +47,7 @@ from ..board import OFF
 from ..color import Color
 from ..families import FAMILIES, family_of
 from ..listing import iter_turn_plays
-from ..messages import DEFAULT, Message, Number
+from ..messages import Message, Number
 from ..movegen import Play, finish, push, turn_steps
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
@@ -150,7 +150,7 @@ class Hint:
     estimate: Estimate
     reasons: tuple[Message, ...]
 
-    def to_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
         return {
             "moves": [str(m) for m in self.play.moves],
             "named": self.play.plan.named,
@@ -336,7 +336,7 @@ class Verdict:
     def message(self) -> Message:
         return Message.of(f"verdict.{self.verdict}", lost=Number(self.lost))
 
-    def to_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
         return {
             "verdict": self.verdict,
             "text": self.message.text(lang),

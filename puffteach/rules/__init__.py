@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
-from ..messages import DEFAULT, catalogue
+from ..messages import catalogue, default_language, language
 from .base import (
     _DEFAULT_IDS,
     _ID_MAPS,
@@ -228,9 +228,11 @@ def _build_puff(preset: str, values: PuffFields, codes: list[str]) -> PuffRules:
     return PuffRules(name=name, preset=preset, codes=tuple(chosen), **values)
 
 
-def describe(rs: RuleSet, lang: str = DEFAULT) -> dict[str, object]:
+def describe(rs: RuleSet, lang: str | None = None) -> dict[str, object]:
     """A JSON-friendly description of a rule set (used by ``puffteach rules NAME``); its words
-    (the preset's ``title``, ``summaries`` of its rules, ``advice``) in ``lang``."""
+    (the preset's ``title``, ``summaries`` of its rules, ``advice``) in ``lang`` (None: the
+    default language, :func:`~puffteach.messages.default_language`)."""
+    lang = default_language() if lang is None else language(lang)
     own = dataclasses.asdict(rs)
     data: dict[str, object] = {k: own[k] for k in ("name", "preset", "codes")}
     data["family"] = rs.family

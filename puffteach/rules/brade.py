@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from ..errors import DiceError, LocalizedError
-from ..messages import DEFAULT, Message, catalogue, text
+from ..messages import Message, catalogue, text
 from .base import BradeFields, BradeRules, Pattern, RuleSet, RuleSetError
 from .ids import Rule, register
 
@@ -241,7 +241,7 @@ ADVICE: Final[dict[frozenset[str], Message]] = {
 }
 
 
-def advice(rs: RuleSet, lang: str = DEFAULT) -> list[str]:
+def advice(rs: RuleSet, lang: str | None = None) -> list[str]:
     """RV's advice against combinations of codes in force in ``rs`` (not errors), in ``lang``."""
     eff = set(effective_codes(rs).values())
     return [why.text(lang) for pair, why in ADVICE.items() if pair <= eff]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..messages import DEFAULT, text
+from ..messages import text
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Rule:
         """What the rule says, in English (``summary_text(lang)`` for another language)."""
         return self.summary_text()
 
-    def summary_text(self, lang: str = DEFAULT) -> str:
+    def summary_text(self, lang: str | None = None) -> str:
         """What the rule says in ``lang`` (the catalogue's ``rule.<id>``)."""
         return text(f"rule.{self.id}", lang)
 

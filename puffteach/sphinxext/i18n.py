@@ -17,29 +17,43 @@ The title
 
 Translated notebooks
     A worked-example notebook is translated like a chapter (its markdown cells, titles
-    included; code cells and printed outputs stay as they are) once it has a .po file,
+    included; the code stays as it is) once it has a .po file,
     ``locales/<lang>/LC_MESSAGES/notebooks/<name>.po`` (``make pot``). A notebook without one
     in the page's language is an English-only page.
 
+What a translated notebook's code prints
+    A translated notebook page runs the notebook's code in the page's language: at
+    ``source-read`` the notebook gets a first, hidden code cell (:func:`language_cell`) that
+    makes the page's language the engine's default
+    (:func:`puffteach.messages.set_default_language`), so every sentence its code prints
+    (explanations, refusals, descriptions), every board it shows and every drawing it makes
+    speak that language. myst-nb caches a notebook's outputs by its code, so the Swedish and
+    German runs are stored beside the English one (``scripts/build_book.py`` gives each
+    language a copy of the English build's cache). The JupyterLite site's and nbval's
+    translated notebooks (``scripts/translate_notebooks.py``) start with the same cell.
+
 The boards on notebook pages
-    The book runs the notebooks' English code once, so a board a notebook cell shows is stored
-    (in the page's widget state, ``application/vnd.jupyter.widget-state+json``) speaking
-    English: its buttons, message, history and drawing. On a translated notebook page of the
-    Swedish or German book each stored board is switched to the page's language at build time
-    (:func:`board_model_in`: the board's own ``view`` step, ``{"type": "view", "lang": …}``,
-    run on the stored state), so the page opens with the board in its language before any
-    engine is loaded; the board's language switch still changes it. The English book and the
-    English-only notebook pages keep their boards as the notebook made them.
+    A board a notebook cell shows is stored (in the page's widget state,
+    ``application/vnd.jupyter.widget-state+json``) with its buttons, message, history and
+    drawing in the language the run spoke, which on a translated page is the page's. Should a
+    stored board of a translated notebook page of the Swedish or German book still speak
+    another language (a board the code made English on purpose), it is switched to the page's
+    language at build time (:func:`board_model_in`: the board's own ``view`` step,
+    ``{"type": "view", "lang": …}``, run on the stored state), so the page opens with the
+    board in its language before any engine is loaded; the board's language switch still
+    changes it. The English book and the English-only notebook pages keep their boards as the
+    notebook made them.
 
 The drawings on notebook pages
     The static drawings a notebook cell shows (``Position``'s picture, ``svg.draw``) are made
-    in English by that run too; myst-nb writes each to a file named by its hash and shows it as
-    an image. On a translated notebook page of the Swedish or German book each English drawing
-    is drawn again in the page's language at ``doctree-read`` (:func:`drawing_in`, with the
-    arguments the drawing carries, :func:`puffteach.svg.redraw`) and the image shows that file
-    instead, before its alt text (the drawing's title, :mod:`puffteach.sphinxext.a11y`) is
-    taken. A drawing the notebook asked for in another language (``labels="sv"``) keeps it; a
-    ``title`` the code wrote stays as written.
+    in the run's language too; myst-nb writes each to a file named by its hash and shows it as
+    an image. An English drawing on a translated notebook page of the Swedish or German book
+    (one the code drew with ``lang="en"``) is drawn again in the page's language at
+    ``doctree-read`` (:func:`drawing_in`, with the arguments the drawing carries,
+    :func:`puffteach.svg.redraw`) and the image shows that file instead, before its alt text
+    (the drawing's title, :mod:`puffteach.sphinxext.a11y`) is taken. A drawing the notebook
+    asked for in another language (``labels="sv"`` on the German page) keeps it; a ``title``
+    the code wrote stays as written.
 
 English-only pages
     The API reference and the notebooks not yet translated stay English. In the other languages
@@ -78,6 +92,7 @@ __all__ = [
     "drawing_in",
     "english_only",
     "english_only_note",
+    "language_cell",
     "language_links",
     "lite_link",
     "setup",
@@ -208,16 +223,60 @@ def board_model_in(model: dict[str, Any], lang: str) -> dict[str, Any] | None:
     return out
 
 
-def _translated_notebook(app: Sphinx) -> str | None:
-    """The language of the page being read when it is a notebook page translated into a
-    language other than English (its stored boards and drawings are switched to it); else
-    None."""
+def _translated_notebook(app: Sphinx, docname: str | None = None) -> str | None:
+    """The language of the page ``docname`` (default: the page being read) when it is a
+    notebook page translated into a language other than English (its code runs in it, its
+    stored boards and drawings are switched to it); else None."""
     language = app.config.language or "en"
     if language == "en" or language not in messages.LANGUAGES:
         return None
-    if app.env.docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
+    docname = app.env.docname if docname is None else docname
+    if docname not in translated_pages(app.srcdir, app.config.locale_dirs, language):
         return None
     return str(language)
+
+
+#: the id and tag of the code cell a translated notebook starts with (:func:`language_cell`)
+LANGUAGE_CELL = "puffteach-language"
+#: myst-nb's tag for a cell that runs but is not shown
+HIDDEN = "remove-cell"
+
+
+def language_cell(lang: str, hidden: bool = False) -> dict[str, Any]:
+    """The code cell (nbformat 4 JSON) a notebook translated into ``lang`` starts with: it
+    makes ``lang`` the engine's default language
+    (:func:`puffteach.messages.set_default_language`), so what the notebook's code prints,
+    shows and draws speaks ``lang``. ``hidden``: tagged for myst-nb to run it but not show it
+    (the book's pages; the JupyterLite notebooks show it)."""
+    lang = messages.language(lang)
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": LANGUAGE_CELL,
+        "metadata": {"tags": [LANGUAGE_CELL, *([HIDDEN] if hidden else [])]},
+        "outputs": [],
+        "source": [
+            "from puffteach import messages\n",
+            "\n",
+            f'messages.set_default_language("{lang}")',
+        ],
+    }
+
+
+def _notebook_language(app: Sphinx, docname: str, source: list[str]) -> None:
+    """A translated notebook page's code runs in the page's language: the notebook read for
+    it starts with :func:`language_cell` (hidden)."""
+    if not docname.startswith("notebooks/") or app.env.doc2path(docname).suffix != ".ipynb":
+        return
+    language = _translated_notebook(app, docname)
+    if language is None:
+        return
+    nb = json.loads(source[0])
+    cells = nb.get("cells", [])
+    if cells and cells[0].get("id") == LANGUAGE_CELL:
+        return
+    nb["cells"] = [language_cell(language, hidden=True), *cells]
+    source[0] = json.dumps(nb, ensure_ascii=False)
 
 
 def _notebook_boards(app: Sphinx, doctree: Any) -> None:
@@ -349,16 +408,18 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("puffteach_lite", "", "html", types=[str])
     app.connect("config-inited", _config_inited)
     app.connect("html-page-context", _page_context)
+    app.connect("source-read", _notebook_language)
     app.connect("doctree-read", _notebook_boards)
     # before Sphinx collects the page's images and a11y takes an image's alt text (both 500)
     app.connect("doctree-read", _notebook_drawings, priority=400)
     app.add_css_file("puffteach-i18n.css")
-    # env_version: the environment keeps what _notebook_boards made of the widget state and
-    # the images _notebook_drawings drew again, so a build with an older environment reads
-    # every page again
+    # env_version: the environment keeps what _notebook_boards made of the widget state, the
+    # images _notebook_drawings drew again and the outputs of the notebooks _notebook_language
+    # made run in the page's language, so a build with an older environment reads every page
+    # again
     return {
         "version": "0.1",
-        "env_version": 2,
+        "env_version": 3,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

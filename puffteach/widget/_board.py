@@ -37,7 +37,8 @@ class Board(anywidget.AnyWidget):
     >>> board = Board("kontrar-puff", position="W:0x15 B:0x15 w")   # doctest: +SKIP
     >>> board.set_dice(5, 5); board.move("0/5")                     # doctest: +SKIP
 
-    ``lang`` (``"en"``, ``"sv"``, ``"de"``; also a trait, and a switch on the board) is the
+    ``lang`` (``"en"``, ``"sv"``, ``"de"``; also a trait, and a switch on the board; by default
+    the engine's default language, :func:`~puffteach.messages.set_default_language`) is the
     language of everything the board says, refusals and explanations included:
 
     >>> Board("kontrar-puff", lang="sv")                            # doctest: +SKIP

@@ -139,7 +139,7 @@ from typing import Any
 from ..errors import message_of
 from ..explain import Explanation, IllegalMoveError
 from ..game import Game
-from ..messages import Message
+from ..messages import Message, default_language
 from ..position import Position
 from ..rules import RuleSet, rules
 from ..svg import with_marks
@@ -232,8 +232,9 @@ def initial_state(
 ) -> State:
     """A new board: a fresh game under ``rules_`` (from ``position``, or from the start with a
     seeded opening roll) and the drawing options ``view`` (``view``, ``flip``, ``arrows``,
-    ``lang`` or its older name ``labels``, ``size``). Raises ValueError for a bad rule set,
-    position or option."""
+    ``lang`` or its older name ``labels``, ``size``; the language by default the engine's
+    default language, :func:`~puffteach.messages.default_language`). Raises ValueError for a
+    bad rule set, position or option."""
     rs = rules(rules_)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -247,7 +248,13 @@ def initial_state(
         "seed": int(seed),
         "rolls": 0,
         "players": {"w": "human", "b": "human"},
-        "view": {"view": "physical", "flip": False, "arrows": False, "lang": "en", "size": 560},
+        "view": {
+            "view": "physical",
+            "flip": False,
+            "arrows": False,
+            "lang": default_language(),
+            "size": 560,
+        },
         "selected": None,
         "setup": None,
         "message": "",
