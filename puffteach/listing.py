@@ -11,16 +11,21 @@ through :class:`~puffteach.movegen.Turn` objects but over compact integer keys:
   ``long-puff-entry`` (e), where the last moved checker stands. A step adds a constant to the
   key; positions and :class:`~puffteach.movegen.Play` objects are built only for the plays
   handed out.
-- **Steps come from the engine.** The legal steps of a die depend on the mover's counts only
-  through which points he occupies, and on the opponent's exact counts (which only hits
-  change). So ``raw_steps`` is asked once per such *shape* and die, on a real position, and
-  ``apply_step`` gives each step's constant; the answer serves every node of that shape.
+- **Steps and their rules come from the engine.** The legal steps of a die depend on the
+  mover's counts only through which points he occupies, and on the opponent's exact counts
+  (which only hits change). So ``raw_steps`` is asked once per such *shape* and die, on a real
+  position; each step's constant is what the walkers' :func:`~puffteach.movegen.advance`
+  makes of it (the position after it and the checker that goes on moving), encoded; and
+  whether it may end the game is the family's rule
+  (:class:`~puffteach.families.EarlyWins`, the one the walkers ask), held as a mask of the
+  mover's borne-off counts. The answer serves every node of that shape.
 - **Canonical order within a run of equal dice.** Moving k equal dice, the opponent's blocks
   do not change (a hit only removes a blot), so any legal sequence sorted by source point is
   legal too and reaches the same position; each multiset of steps is therefore made once,
   in ascending source order (a node remembers the source of its last step), instead of k!
   times. Not used where a step's legality depends on the order in another way
-  (``long-puff-entry``).
+  (``long-puff-entry``), nor where an early win may leave something to move (the order would
+  decide where the roll ends: ``EarlyWins.terminal``).
 - **Count**: level by level (one level per die due), a dict key -> smallest last source (a
   smaller one allows more), the last level straight into a set of end keys.
   **List**: depth first, with the same per-level memory, so the first plays come at once; a
@@ -30,8 +35,9 @@ through :class:`~puffteach.movegen.Turn` objects but over compact integer keys:
   die was forfeited and of the outcome; it is asked once per (plan, forfeited or not) and the
   answer reused (checked on that end: the boards must come back unchanged and without an
   outcome, else every end goes through ``finish``). Ends that may win go through ``finish``
-  one by one: the last checker borne off (P-win, via ``early_outcome``) and, with
-  tower-goose, boards on one or fifteen points (the shapes of a tower and a goose march).
+  one by one: a step the family's rule says may end the game (Puff: the last checker borne
+  off, P-win), if ``early_outcome`` finds the win, and, with tower-goose, boards on one or
+  fifteen points (the shapes of a tower and a goose march).
 
 Free regimes (bräde, PI's unequal dice) have at most a few hundred plays and are listed through
 ``turn_steps``/``push``/``finish`` as before. Plays of several plans of one roll (a
@@ -54,13 +60,13 @@ from .board import OFF
 from .color import Color
 from .errors import DiceError, LocalizedError, message_of
 from .explain import IllegalMoveError, explain_step, find_step
-from .families import family_of
+from .families import EarlyWins, family_of
 from .movegen import (
     Plan,
     Play,
     Step,
     Turn,
-    apply_step,
+    advance,
     begin,
     begin_roll,
     early_outcome,
@@ -116,9 +122,12 @@ _OFF_SHIFT = 8 * 25
 #: occupied points of a tower and of a goose march (the patterns finish may see)
 _SHAPES = frozenset((1, CHECKERS))
 
-Entry = tuple[int, int, bool, Step]  # (source point, key delta, bears off, step)
+#: (source point, key delta, may end the game, step); "may end": the borne-off counts of the
+#: mover (a bit each) after which the step may end the game, from the family's rule
+#: (:attr:`EarlyWins.masks <puffteach.families.EarlyWins.masks>`)
+Entry = tuple[int, int, int, Step]
 #: the steps of a die at a node: the entries (by source point), their sources, their key
-#: deltas, and whether any bears off
+#: deltas, and whether any may end the game
 Steps = tuple[tuple[Entry, ...], tuple[int, ...], tuple[int, ...], bool]
 #: what finish makes of a non-winning end of one status: (tail index, state keys, again)
 Fast = tuple[int, tuple[Any, ...], bool]
@@ -189,11 +198,12 @@ class _Identities:
 
 
 def _ordered(t: Turn) -> bool:
-    """Is ``t`` walked over int keys? An ordered roll in progress whose family wins early only
-    by bearing off (:attr:`~puffteach.families.Family.early_only_on_bearoff`): the int-key
-    advance asks ``early_outcome`` only where the last checker leaves. Any other roll is
-    listed through the walker's step strategy (:func:`_free_plays`)."""
-    return not t.done and not t.plan.free and family_of(t.rules).early_only_on_bearoff
+    """Is ``t`` walked over int keys? An ordered roll in progress whose family's early wins
+    come only after a step that bears off (:attr:`EarlyWins.bearoff
+    <puffteach.families.EarlyWins.bearoff>`: a win after such a step depends only on the
+    positions, which the keys hold). Any other roll is listed through the walker's step
+    strategy (:func:`_free_plays`)."""
+    return not t.done and not t.plan.free and family_of(t.rules).early_wins.bearoff
 
 
 class _Ordered:
@@ -209,8 +219,13 @@ class _Ordered:
         self.first = t.plan.first_roll
         fam = family_of(rs)
         self.track_cont = fam.follows_checker(rs)
-        #: ascending sources within a run of equal dice (see the module docstring)
-        self.canonical = rs.enter_first and not self.track_cont and not self.first
+        #: where a step may end the game: the family's rule, as the walkers ask it
+        self.wins: EarlyWins = fam.early_wins
+        #: ascending sources within a run of equal dice (see the module docstring): not when
+        #: an early win may leave something to move (the order would decide where it ends)
+        self.canonical = (
+            rs.enter_first and not self.track_cont and not self.first and self.wins.terminal
+        )
         n = len(self.dice)
         #: settle: where the roll goes on when die i has no step (n: it ends), by the
         #: walkers' rule (forfeit_span)
@@ -218,11 +233,9 @@ class _Ordered:
         self.same = [
             self.canonical and i + 1 < n and self.dice[i + 1] == self.dice[i] for i in range(n)
         ]
-        k = ids.key(t.pos)
+        k = ids.key(t.pos) | self.cont_bits(t.cont)
         if t.forfeited:
             k |= _LOST_BIT
-        if self.track_cont and t.cont is not None:
-            k |= (t.cont + 1) << _CONT
         self.start = k
         self.memos = [ids.memo.setdefault((d, self.first), {}) for d in self.dice]
         self.points = [ids.points.setdefault((d, self.first), {}) for d in self.dice]
@@ -230,6 +243,10 @@ class _Ordered:
         #: per status (state keys, forfeited or not): what finish makes of a non-winning end;
         #: None when finish must see every end of that status
         self.fast: dict[int, Fast | None] = {}
+
+    def cont_bits(self, cont: int | None) -> int:
+        """long-puff-entry's continuing checker in a key (nothing without the option)."""
+        return 0 if cont is None or not self.track_cont else (cont + 1) << _CONT
 
     # -- positions from keys
     def position(self, k: int) -> Position:
@@ -261,35 +278,31 @@ class _Ordered:
             else:
                 found = tuple(chain.from_iterable(cast("list[tuple[Entry, ...]]", parts)))
         if found:
-            frms, deltas, offs, _ = zip(*found, strict=True)
-            got = (found, frms, deltas, any(offs))
+            frms, deltas, ends, _ = zip(*found, strict=True)
+            got = (found, frms, deltas, any(ends))
         else:
             got = ((), (), (), False)
         memo[shape] = got
         return got
 
     def _ask(self, i: int, k: int) -> tuple[Entry, ...]:
-        """raw_steps at node k, each step with its key delta (from apply_step)."""
-        rs, die, key = self.rs, self.dice[i], self.ids.key
+        """raw_steps at node k, each step with its key delta (the walkers' :func:`advance`,
+        encoded) and where it may end the game (the family's :class:`EarlyWins`)."""
+        rs, die, key, cont_bits = self.rs, self.dice[i], self.ids.key, self.cont_bits
+        masks = self.wins.masks
         pos = self.position(k)
         c = (k >> _CONT) & 31
-        base = key(pos)
+        cont = c - 1 if c else None
+        base = key(pos) | cont_bits(cont)
         out: list[Entry] = []
-        for st in raw_steps(rs, pos, die, c - 1 if c else None, self.first):
-            after = key(apply_step(rs, pos, st))
+        for st in raw_steps(rs, pos, die, cont, self.first):
+            p2, c2 = advance(rs, pos, st)
+            after = key(p2) | cont_bits(c2)
             if (after ^ base) & _REST_MASK:
                 self.ids.varies = True
-            delta = after - base
-            if self.track_cont:
-                delta -= k & _CONT_MASK
-                if st.to != OFF:
-                    delta += (st.to + 1) << _CONT
-            out.append((st.frm, delta, st.to == OFF, st))
+            out.append((st.frm, after - base, masks[st.to == OFF], st))
         out.sort(key=lambda e: e[0])
         return tuple(out)
-
-    def won(self, k: int) -> bool:
-        return (k >> _OFF_SHIFT) & 255 == CHECKERS
 
     # -- ends
     def _finish(
@@ -324,8 +337,8 @@ class _Ordered:
     def win(
         self, k: int, step: Step, ck: int, moves: tuple[Step, ...], lost: tuple[int, ...]
     ) -> tuple[int, Position, Outcome | None, bool] | None:
-        """A step that bears off the last checker: (identity, final, outcome, again), or None
-        when ``early_outcome`` sees no win after all."""
+        """A step that may end the game (the family's :class:`EarlyWins`) from key k to key
+        ck: (identity, final, outcome, again), or None when ``early_outcome`` sees no win."""
         before, pos = self.position(k), self.position(ck)
         oc = early_outcome(self.t, before, pos, step, moves)
         if oc is None:
@@ -342,7 +355,8 @@ class _Ordered:
         #: the nodes of each level (die due): key -> smallest last source
         levels: list[dict[int, int]] = [{} for _ in range(n + 1)]
         levels[0][self.start] = 0
-        won = self.won
+        #: every early win leaves nothing to move: asked once per end key, after the levels
+        terminal = self.wins.terminal
         forfeits = False
         for i in range(n):
             last = i == n - 1
@@ -358,7 +372,7 @@ class _Ordered:
                 got = memo.get((occ & _LOW_BITS) | (k & _SHAPE_KEEP))
                 if got is None:
                     got = entries(i, k)
-                found, frms, deltas, anyoff = got
+                found, frms, deltas, anyend = got
                 if not found:  # settle: the die forfeited, and the rest if forfeit_span says so
                     forfeits = True
                     ck = (k & ~_CONT_MASK) | _LOST_BIT
@@ -370,12 +384,18 @@ class _Ordered:
                 if m:
                     j = bisect_left(frms, m)
                     found, frms, deltas = found[j:], frms[j:], deltas[j:]
-                if anyoff:
-                    for frm, delta, off, st in found:
+                if anyend:
+                    for frm, delta, end, st in found:
                         ck = k + delta
-                        if off and won(ck):
-                            wins.setdefault(ck, (k, st))
-                        elif last:
+                        if end and end >> ((ck >> _OFF_SHIFT) & 255) & 1:  # (EarlyWins.may_end)
+                            if terminal:
+                                wins.setdefault(ck, (k, st))
+                                continue
+                            won_ = self.win(k, st, ck, (), self.lost_of(k))
+                            if won_ is not None:
+                                seen.add(won_[0])
+                                continue
+                        if last:
                             ends.add(ck)
                         else:
                             cm = frm if same else 0
@@ -393,14 +413,17 @@ class _Ordered:
                     new.update(dict.fromkeys(map(k.__add__, deltas), 0))
             levels[i] = {}
         for ck, (k, st) in wins.items():
-            lost = (self.dice[0],) if k & _LOST_BIT else ()
-            won_ = self.win(k, st, ck, (), lost)
+            won_ = self.win(k, st, ck, (), self.lost_of(k))
             if won_ is None:
                 ends.add(ck)
             else:
                 seen.add(won_[0])
         one = not (forfeits or self.ids.varies or self.start & _LOST_BIT)
         self._ends_into(ends, seen, self.start & _STATUS_MASK if one else None)
+
+    def lost_of(self, k: int) -> tuple[int, ...]:
+        """The dice forfeited before node k as counting knows them (whether any was)."""
+        return (self.dice[0],) if k & _LOST_BIT else ()
 
     def _ends_into(self, ends: set[int], seen: set[int], status: int | None = None) -> None:
         """``status``: the one status of every end, when known (else each end's is read)."""
@@ -454,7 +477,6 @@ class _Ordered:
             (0, self.start, 0, t.moves, t.forfeited)
         ]
         pop, append = stack.pop, stack.append
-        won = self.won
         while stack:
             i, k, m, moves, lost = pop()
             if i == n:
@@ -483,11 +505,11 @@ class _Ordered:
                 append((j, nk, 0, moves, lost + self.dice[i:j]))
                 continue
             same = self.same[i]
-            for frm, delta, off, st in reversed(entries):
+            for frm, delta, end, st in reversed(entries):
                 if frm < m:
                     break
                 ck = k + delta
-                if off and won(ck):
+                if end and end >> ((ck >> _OFF_SHIFT) & 255) & 1:  # (EarlyWins.may_end)
                     got = self.win(k, st, ck, moves, lost)
                     if got is not None:
                         ident, final, outcome, again = got

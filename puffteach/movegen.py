@@ -50,6 +50,7 @@ __all__ = [
     "Refusal",
     "Step",
     "Turn",
+    "advance",
     "apply_step",
     "begin",
     "begin_roll",
@@ -304,7 +305,7 @@ def _random_pair(t: Turn, rng: random.Random) -> Turn:
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
     gen, early, first = fam.steps, fam.early_outcome, plan.first_roll
-    any_step = not fam.early_only_on_bearoff
+    any_step = not fam.early_wins.bearoff  # (the rule's step part)
     pos, cont = t.pos, t.cont
     a, b = plan.seq
     lo, hi = (a, b) if a < b else (b, a)
@@ -384,9 +385,12 @@ def _walk_ordered(
 ) -> Turn:
     """The roll walker of an ordered roll (P-order, the pasches), on plain values: *settle*
     (the die due is the first left; a die without a step forfeits :func:`forfeit_span` dice),
-    *choose*, *advance* (the step applied, an early win ends the roll, a pasch's next equal
-    die gets its steps derived, :meth:`~puffteach.families.Family.steps_after`) until the roll
-    ends or a choice is due. Its strategies, by argument, checked once per step:
+    *choose*, *advance* (the step applied, :func:`advance`; an early win, asked where the
+    family's :attr:`~puffteach.families.Family.early_wins` says the step may end the game,
+    ends the roll; a pasch's next equal die gets its steps derived,
+    :meth:`~puffteach.families.Family.steps_after`) until the roll ends or a choice is due.
+    The int-key enumeration (:mod:`puffteach.listing`) takes its advance and that rule from
+    the same two. Its strategies, by argument, checked once per step:
 
     - *sample* (``rng``): a step drawn uniformly from the legal steps, to the end of the roll
       (:func:`random_play`, :func:`random_roll_turn`); with two dice or more left, the
@@ -402,7 +406,7 @@ def _walk_ordered(
     fam = _FAMILY[rs.family]
     pos, seq, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
     moves, lost, steps = t.moves, t.forfeited, t.steps
-    any_step = not fam.early_only_on_bearoff
+    masks = fam.early_wins.masks  # where a step may end the game (see advance, below)
     i, n = 0, len(seq)
     while i < n and outcome is None:
         # settle
@@ -428,12 +432,14 @@ def _walk_ordered(
             st, step = step, None
         else:
             break  # a choice is due
-        # advance
-        after = apply_step(rs, pos, st)
-        if any_step or st.to == OFF:
+        # advance: the step applied (advance), an early win asked where the family's rule
+        # lets the step through (EarlyWins.may_end, inline: the step's mask by "it bears
+        # off", one bit per count of the mover's checkers off after it, as the int keys test)
+        after, cont = advance(rs, pos, st)
+        end = masks[st.to == OFF]
+        if end and end >> (after.b if after.turn else after.w)[OFF] & 1:
             outcome = fam.early_outcome(t, pos, after, st, moves)
         i += 1
-        cont = st.to if st.to != OFF else None
         if cont is not None and i < n and seq[i] == st.die:  # a pasch's next equal die
             steps = fam.steps_after(rs, pos, st, st.die, steps)
         else:
@@ -477,7 +483,7 @@ def _walk_free(
     rs, plan = t.rules, t.plan
     fam = _FAMILY[rs.family]
     first = plan.first_roll
-    any_step = not fam.early_only_on_bearoff
+    any_step = not fam.early_wins.bearoff  # (the rule's step part)
     pos, rem, crit, cont, outcome = t.pos, t.remaining, t.critical, t.cont, t.outcome
     moves, lost, target, raw = t.moves, t.forfeited, t.target, t.raw
     assert target is not None
@@ -623,6 +629,15 @@ def early_outcome(
     return family_of(t.rules).early_outcome(
         t, before, pos, step, t.moves if prior is None else prior
     )
+
+
+def advance(rs: RuleSet, pos: Position, step: Step) -> tuple[Position, int | None]:
+    """What one step does to an ordered roll's state: the position after it and the checker
+    that may go on moving (long-puff-entry (e): the one it moved, unless borne off). The one
+    copy of the rule: :func:`_walk_ordered` advances by it, and the int-key enumeration
+    (:mod:`puffteach.listing`) makes each step's key delta from it. (Whether the step may
+    end the game: :attr:`~puffteach.families.Family.early_wins`.)"""
+    return apply_step(rs, pos, step), (step.to if step.to != OFF else None)
 
 
 def forfeit_span(critical: tuple[bool, ...]) -> int:

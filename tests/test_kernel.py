@@ -678,6 +678,57 @@ def test_sample_run_draws_as_the_walker_steps(name: str) -> None:
     assert answered > 1000 and waiting > 20 and stopped > 0
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "kontrar-puff",
+        "gegenpuff+tower-goose",
+        "pierer-contrapuff",
+        "lang-puff+long-puff-entry",
+        "brade-standard",
+        "vasamuseet+3",
+        "brade-family+9+8b",
+    ],
+)
+def test_early_wins_let_every_early_win_through(name: str) -> None:
+    """``Family.early_wins`` is where every walker asks ``early_outcome`` (stepping,
+    sampling, and the int keys of listing): it must never say no where ``early_outcome``
+    finds a win. Every legal step of six rolls from each of the last ten positions of
+    seeded random games (their winning rolls among them), played on by random steps."""
+    rs = rules(name)
+    fam = family_of(rs)
+    gate = fam.early_wins
+    rng = random.Random(f"early-wins:{name}")
+    wins = 0
+    for _ in range(8):
+        pos, seen = opening(rs, rng), []
+        while True:
+            seen.append(pos)
+            roll = random_roll(rs, pos, rng)
+            if roll.outcome is not None:
+                break
+            pos = roll.position
+        for pos in seen[-10:]:
+            for a in range(1, 7):
+                try:
+                    options = plans(rs, pos, (a, rng.randint(1, 6)))
+                except ValueError:  # bräde: bound to a one-die series
+                    options = plans(rs, pos, (a,))
+                t = begin(rs, pos, options[-1])
+                while not t.done:
+                    steps = turn_steps(t)
+                    for step in steps:
+                        after = apply_step(rs, t.pos, step)
+                        if fam.early_outcome(t, t.pos, after, step, t.moves) is not None:
+                            wins += 1
+                            assert gate.may_end(step, after.side(after.turn)[OFF]), (
+                                str(t.pos),
+                                str(step),
+                            )
+                    t = push(t, steps[int(rng.random() * len(steps))])
+    assert wins > 0
+
+
 @pytest.mark.parametrize("name", [*RULE_SETS[:8], "pierer-doppelter-contrapuff"])
 def test_steps_pair_are_the_chains_steps_of_each_die(name: str) -> None:
     """``Family.steps_pair`` (both dice's steps of a fresh unequal roll, made in one pass)

@@ -197,10 +197,13 @@ def test_count_and_listing_at_the_edges(
 def test_ordered_rolls_of_a_family_that_may_win_on_any_step_are_stepped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The int-key walk asks early_outcome only where the last checker leaves; a family that
-    may win early on other steps has its ordered rolls listed through the walker's step
-    strategy instead. Here Puff is made to win at once by any hit: every play that hits ends
-    with that win on its first hit, and the plays without a hit end as the int keys' plays."""
+    """The int-key walk asks early_outcome only after steps that bear off; a family that may
+    win early on other steps (``EarlyWins(bearoff=False)``) has its ordered rolls listed
+    through the walker's step strategy instead. Here Puff is made to win at once by any hit:
+    every play that hits ends with that win on its first hit, and the plays without a hit end
+    as the int keys' plays."""
+    from puffteach.families import EarlyWins
+
     rs = rules("kontrar-puff")
     pos = Position.parse("W:0,1x2,2,3x2,4x4,5,6x4 B:2x5,5x2,6x3,9,10,11,16,18 w bpasch=2", rs)
     dice = (2, 2)
@@ -214,7 +217,7 @@ def test_ordered_rolls_of_a_family_that_may_win_on_any_step_are_stepped(
     def early(self: Any, t: Any, before: Any, after: Any, step: Any, prior: Any) -> Any:
         return win if step.hit else plain(self, t, before, after, step, prior)
 
-    monkeypatch.setattr(fam, "early_only_on_bearoff", False)
+    monkeypatch.setattr(fam, "early_wins", EarlyWins())
     monkeypatch.setattr(fam, "early_outcome", early)
     stepped = list(iter_plays(rs, pos, dice))
     hits = [p for p in stepped if any(st.hit for st in p.moves)]
@@ -222,6 +225,86 @@ def test_ordered_rolls_of_a_family_that_may_win_on_any_step_are_stepped(
     quiet = {(p.position, p.outcome) for p in stepped if p not in hits}
     assert quiet and quiet <= {(p.position, p.outcome) for p in keyed}
     assert count_plays(rs, pos, dice) == len(stepped)
+
+
+def _bearing_off_positions(rs: RuleSet, n: int) -> list[Position]:
+    """Positions of seeded random games (two a game at most) where the side to move bears off
+    (none waiting, none before the home quarter) with fewer than fourteen checkers off."""
+    rng = random.Random(f"bearing-off:{rs.name}")
+    out: list[Position] = []
+    while len(out) < n:
+        pos, found = opening(rs, rng), 0
+        while found < 2:
+            own = pos.side(pos.turn)
+            if not own[0] and not any(own[1:19]) and own[25] < 14:
+                out.append(pos)
+                found += 1
+            roll = random_roll(rs, pos, rng)
+            if roll.outcome is not None:
+                break
+            pos = roll.position
+    return out[:n]
+
+
+def test_a_new_early_win_on_bearing_off_is_seen_by_stepping_sampling_and_listing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Which step may end the game is the family's one rule (``Family.early_wins``), and a
+    step's effect is the walkers' ``advance``: the int-key enumeration derives both from
+    them. Here Puff gets a new kind of early win, declared only in the family (no change to
+    listing or the walkers): bearing off a checker while the opponent still has checkers
+    waiting to enter wins at once, with checkers left to move. Stepping (the reference,
+    ``turn_steps``/``push``), sampling (``random_play``) and counting and listing over int
+    keys must then find the same plays, early wins included: the int keys must ask where the
+    rule says (not only where the last checker leaves) and drop their canonical order of
+    equal dice, since the order now decides where a roll ends."""
+    from puffteach.families import EarlyWins
+    from puffteach.movegen import random_play
+    from puffteach.outcome import Termination
+
+    rs = rules("kontrar-puff")
+    fam = type(family_of(rs))
+    plain = fam.early_outcome
+
+    def early(self: Any, t: Any, before: Any, after: Any, step: Any, prior: Any) -> Any:
+        if step.to == 25 and after.side(after.turn.other)[0]:
+            return Outcome(after.turn, Termination.BEAROFF, 3, schneider=True)
+        return plain(self, t, before, after, step, prior)
+
+    positions = _bearing_off_positions(rs, 24)
+    # with and without the opponent's checkers waiting: a later pasch (eight moves), an
+    # unequal roll; and a 1-1 that may hit a blot before bearing off again (sorted by source,
+    # the hit would come first and the win one step earlier: the canonical order misses 121
+    # of its 1,088 plays)
+    geg = rules("gegenpuff")
+    cases = [(rs, p, (d, d)) for p in positions for d in (1, 4, 6)]
+    cases += [(rs, p, (2, 5)) for p in positions]
+    cases.append(
+        (geg, Position.parse("W:19x3,20x3,21x3,22x3,24x3 B:2,10x14 w wpasch=1", geg), (1, 1))
+    )
+    monkeypatch.setattr(fam, "early_wins", EarlyWins(bearoff=True, least_off=1))
+    monkeypatch.setattr(fam, "early_outcome", early)
+    early_wins = plain_ends = 0
+    for i, (rs, pos, dice) in enumerate(cases):
+        turns = [begin(rs, pos, plan) for plan in plans(rs, pos, dice)]
+        expected = reference(turns)
+        listed = list(iter_plays(rs, pos, dice))
+        assert keys(listed) == expected, f"{pos} {dice}"
+        assert count_plays(rs, pos, dice) == len(expected), f"{pos} {dice}"
+        for t in turns:
+            for seed in range(3):
+                done = random_play(begin(rs, pos, t.plan), random.Random(100 * i + seed))
+                assert finish(done)[:2] in expected
+        for p in listed:
+            if (
+                p.outcome is not None
+                and p.outcome.points == 3
+                and p.position.side(pos.turn)[25] < 15
+            ):
+                early_wins += 1
+            elif p.outcome is None:
+                plain_ends += 1
+    assert early_wins and plain_ends
 
 
 def test_a_forfeit_can_decide_the_reroll() -> None:

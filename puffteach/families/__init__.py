@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules import plug_family, unplug_family
-from .base import Family
+from .base import EarlyWins, Family
 from .brade import BRADE
 from .brade_book import BRADE_BOOK
 from .brade_play import BRADE_PLAY
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..players.play_data import PlayData
     from ..rules import RuleSet
 
-__all__ = ["FAMILIES", "Family", "family_of", "register", "unregister"]
+__all__ = ["FAMILIES", "EarlyWins", "Family", "family_of", "register", "unregister"]
 
 #: family name -> family (``rules.family`` names it)
 #: (each is a ``Family`` of its own rule-set type: a rule set's ``family`` picks the family

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+
+from ..board import OFF
+from ..position import CHECKERS
 
 if TYPE_CHECKING:
     import random
@@ -18,10 +22,59 @@ if TYPE_CHECKING:
     from ..rules import RuleSet
     from ..steps import Plan, Refusal, Step, Turn
 
-__all__ = ["Family"]
+__all__ = ["EarlyWins", "Family"]
 
 #: the rule-set type of a family (``Puff`` is a ``Family[PuffRules]``)
 R = TypeVar("R", bound="RuleSet")
+
+
+@dataclass(frozen=True)
+class EarlyWins:
+    """Which steps may end the game at once: the one rule of *where* a roll's walkers ask
+    :meth:`Family.early_outcome` (each family declares it, :attr:`Family.early_wins`).
+
+    The rule is stated on what every kind of state a walker keeps can tell cheaply: the step
+    and how many of the mover's checkers are borne off after it (a Position counts them on
+    its ``OFF`` point, :mod:`puffteach.listing`'s int keys in one byte). The ordered walker
+    (``movegen._walk_ordered``) and the int-key enumeration of ordered rolls
+    (``listing._Ordered``) both ask :meth:`may_end`, the free walkers its step part
+    (:attr:`bearoff`), so a new kind of early win is declared here once and every walker
+    asks for it. It may say yes where ``early_outcome`` then finds no win (it is a gate, not
+    the win); ``tests/test_kernel.py`` checks that it never says no where one is found.
+
+    A win after a step that bears off must depend only on the positions before and after
+    it: the int-key enumeration keeps neither the turn's steps nor a Turn per node."""
+
+    #: only a step that bears off a checker may end the game (else any step may: bräde's
+    #: sprängjan, jan, patterns, kejsarspel)
+    bearoff: bool = False
+    #: ... and only when the mover has at least this many checkers borne off after it
+    least_off: int = 0
+    #: every early win leaves the mover nothing to move (the last checker borne off): no
+    #: step can follow one, so the order of a run of equal dice cannot decide where the
+    #: roll ends (the int-key enumeration's canonical order relies on it)
+    terminal: bool = field(init=False)
+    #: per "the step bears off": the borne-off counts (a bit each, 0-15) after which the
+    #: step may end the game (the int-key enumeration's test, one shift per step)
+    masks: tuple[int, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        def mask(off: bool) -> int:
+            return sum(1 << n for n in range(CHECKERS + 1) if self._may_end(off, n))
+
+        masks = (mask(False), mask(True))
+        object.__setattr__(self, "masks", masks)
+        below = (1 << CHECKERS) - 1  # fewer than all fifteen off
+        object.__setattr__(self, "terminal", not masks[0] and not masks[1] & below)
+
+    def _may_end(self, off: bool, borne_off: int) -> bool:
+        return (off or not self.bearoff) and borne_off >= self.least_off
+
+    def may_end(self, step: Step, borne_off: int) -> bool:
+        """May ``step`` end the game at once, the mover having ``borne_off`` checkers borne
+        off after it? (Where not, no walker asks ``early_outcome``.) The test the int keys
+        make too: :attr:`masks`."""
+        return bool(self.masks[step.to == OFF] >> borne_off & 1)
 
 
 class Family(ABC, Generic[R]):
@@ -45,9 +98,9 @@ class Family(ABC, Generic[R]):
     #: may a band (two or more checkers) never be hit? (Puff: never; bräde bursts bands when
     #: entering, in a wall and on the huk, RV 5-7, so there a band does not stop a touch-down)
     bands_hold: ClassVar[bool] = True
-    #: True when :meth:`early_outcome` can only be a win by bearing off the last checker, so a
-    #: step that does not bear off needs no call (the fast random driver's shortcut)
-    early_only_on_bearoff: ClassVar[bool] = False
+    #: which steps may end the game at once (:class:`EarlyWins`): every walker asks
+    #: :meth:`early_outcome` only after those; here any step may
+    early_wins: ClassVar[EarlyWins] = EarlyWins()
     #: False when :meth:`needs_listing` never answers True (random play then does not ask)
     lists_free_rolls: ClassVar[bool] = True
     #: False when :meth:`one_die_required` never answers True (random play then does not ask)
@@ -136,7 +189,8 @@ class Family(ABC, Generic[R]):
         step or the family cannot go on cheaply. Answers the position after the steps
         played (at least one), those steps, and the legal steps of the next die due (``[]``:
         none, so the walker forfeits; None: not known, or no die is left). Never plays a
-        step that may win (the game or the roll): the family stops before. None: the walker
+        step that may win (the game or the roll; :attr:`early_wins` says which may): the
+        family stops before. None: the walker
         plays the dice itself. Same draws, same steps as the walker's loop (tested)."""
         return None
 

@@ -19,7 +19,7 @@ from ..outcome import Outcome, Termination
 from ..position import CHECKERS, Position
 from ..rules import PRESETS, PUFF_OPTIONS, PuffRules
 from ..steps import BEARING_OFF, LANDING, Plan, Refusal, Step, Turn
-from .base import Family
+from .base import EarlyWins, Family
 
 if TYPE_CHECKING:
     from random import Random
@@ -238,7 +238,9 @@ def _patch(
 class Puff(Family[PuffRules]):
     name = "puff"
     rules_type = PuffRules
-    early_only_on_bearoff = True  # tower/goose patterns are decided at the end of the roll
+    #: P-win: the last checker borne off (tower and goose march are decided at the end of
+    #: the roll, by finish)
+    early_wins = EarlyWins(bearoff=True, least_off=CHECKERS)
     lists_free_rolls = False  # (needs_listing: never)
     #: master is not measurably stronger than expert in lång puff (+0.028 [-0.011, +0.067]
     #: points a game over 2,000 mirrored games) and several times slower: Puff's ladder ends
@@ -358,7 +360,8 @@ class Puff(Family[PuffRules]):
         holds (P-enter; none without ``enter_own``), made afresh once the last has entered;
         in the middle game the drawn die's steps patched in place (:func:`_patch`, from the
         drawn step's index: the point a die short of its target is its source). Stops where
-        bearing off opens, so no step it plays bears off or wins. Not with long-puff-entry."""
+        bearing off opens, so no step it plays bears off or wins (Puff's :attr:`early_wins`:
+        only a step that bears off may). Not with long-puff-entry."""
         if rs.long_entry or not rs.enter_first:
             return None
         me = pos.turn
