@@ -63,6 +63,7 @@ __all__ = [
     "random_roll_turn",
     "random_step",
     "raw_steps",
+    "step_end",
     "turn_steps",
 ]
 
@@ -619,6 +620,27 @@ def push(t: Turn, step: Step) -> Turn:
     if t.target is None:  # ordered
         return _walk_ordered(t, None, step)
     return _walk_free(t, None, step)
+
+
+def step_end(t: Turn, step: Step) -> tuple[Position, Outcome | None]:
+    """Where a step that ``turn_steps(t)`` allows leaves the checkers, and the early win it
+    makes: ``push(t, step)``'s ``pos`` and ``outcome`` without settling the roll after it
+    (the next die's steps are not derived). For a search that ranks the steps of a partial
+    play by where they lead and pushes only the ones it keeps (the review's luck, die by
+    die). The walkers' *advance*, the same order: the step applied (:func:`advance`), the
+    early win asked where the family's :attr:`~puffteach.families.Family.early_wins` lets the
+    step through (its whole rule: where it says no, ``early_outcome`` finds none, checked in
+    ``tests/test_kernel.py``; the free walkers ask its step part), then a bräde six-out's side
+    effects (RV 2b/2c)."""
+    rs = t.rules
+    fam = _FAMILY[rs.family]
+    after = advance(rs, t.pos, step)[0]
+    outcome = None
+    if fam.early_wins.may_end(step, (after.b if after.turn else after.w)[OFF]):
+        outcome = fam.early_outcome(t, t.pos, after, step, t.moves)
+    if step.many > 1:
+        after = fam.after_step(rs, after, step)
+    return after, outcome
 
 
 def early_outcome(

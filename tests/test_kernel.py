@@ -19,7 +19,7 @@ from puffteach.explain import explain_step
 from puffteach.families import family_of
 from puffteach.listing import legal_plays
 from puffteach.messages import LANGUAGES, Message, catalogue, placeholders
-from puffteach.movegen import begin, plans, push, turn_steps
+from puffteach.movegen import begin, plans, push, step_end, turn_steps
 from puffteach.rollout import opening, random_roll
 from puffteach.rules import RULES
 from puffteach.steps import Refusal, Step, apply_step
@@ -95,6 +95,35 @@ def test_generation_and_explanation_agree(name: str, seed: int, a: int, b: int, 
                 assert not e.legal, f"{name} {t.pos} {t.remaining}: {text} explains as legal"
             if own[frm] and not e.legal and not t.done:
                 assert e.rule, text
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_step_end_is_where_push_leads(name: str) -> None:
+    """``step_end`` (a step's position and early win without settling the roll, the review's
+    luck walk ranks steps by it) is ``push``'s position and outcome for every legal step of
+    every plan of every roll, at the start of a roll and part way through (random steps), from
+    the first roll of a game on (bräde's six-out: a step of several checkers)."""
+    rs = rules(name)
+    rng = random.Random(f"step_end:{name}")
+    starts = [opening(rs, random.Random(f"step_end:{name}:{i}")) for i in range(4)]
+    checked = 0
+    for pos in starts + _positions(name, 2, 16):
+        for a in range(1, 7):
+            for b in range(a, 7):
+                try:
+                    options = plans(rs, pos, (a, b))
+                except ValueError:
+                    continue  # e.g. a bräde player bound to one-die rolls
+                for plan in options:
+                    t = begin(rs, pos, plan)
+                    while not t.done:
+                        steps = turn_steps(t)
+                        for step in steps:
+                            pushed = push(t, step)
+                            assert step_end(t, step) == (pushed.pos, pushed.outcome), (t, step)
+                            checked += 1
+                        t = push(t, rng.choice(steps))
+    assert checked > 500
 
 
 @pytest.mark.parametrize("name", RULE_SETS)

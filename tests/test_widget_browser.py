@@ -409,15 +409,10 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             expect(review_btn).to_have_attribute("aria-disabled", "false", timeout=60_000)
             review = app.state["review"]
             assert not review["luck_pending"]
-            # the button asked for REVIEW_STEP (16) rolls a step, the board asked again until
-            # the last: the plays of all rolls, then their luck (LUCK_STEPS times as many a step)
-            from puffteach.widget.computer import LUCK_STEPS
-
+            # the button asked for REVIEW_STEP (32) rolls a step, the board asked again until
+            # the last: the plays of all rolls, then their luck
             steps = [a for a in app.actions if a.get("type") == "review"]
-            n = len(review["rolls"])
-            assert steps == [{"type": "review", "rolls": 16}] * (
-                -(-n // 16) + -(-n // (16 * LUCK_STEPS))
-            )
+            assert steps == [{"type": "review", "rolls": 32}] * (2 * -(-len(review["rolls"]) // 32))
             assert page.evaluate("() => document.activeElement.classList.contains('pt-review-btn')")
             for li, side in zip(sides.all(), review["sides"], strict=True):
                 rate = f"{side['error_rate']:.3f}".replace(".", ",")

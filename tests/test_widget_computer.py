@@ -244,11 +244,9 @@ def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> 
     the plays, each step keeping the rolls judged so far and saying how many of how many;
     once all are judged the review is shown with the verdicts and without the luck
     (``luck_pending``, its texts say nothing of luck), and the next steps measure the luck
-    of ``LUCK_STEPS`` times as many rolls each, saying how far they are; the last fills the
-    same review as one step without ``rolls``; a step more keeps it; a new game drops a review
-    under way; a bad count is refused."""
-    from puffteach.widget.computer import LUCK_STEPS
-
+    of a few rolls each, saying how far they are; the last fills the same review as one step
+    without ``rolls``; a step more keeps it; a new game drops a review under way; a bad count
+    is refused."""
     s = _finished()
     whole = ok(s, {"type": "review"})
     assert whole["review"]["luck_pending"] is False and whole["review_work"] is None
@@ -277,15 +275,14 @@ def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> 
         )
         assert a["luck"] is None and "luck" not in a["text"] and "luck" in b["text"]
     assert [x["errors"] for x in judged["sides"]] == [x["errors"] for x in whole["review"]["sides"]]
-    per = LUCK_STEPS * 8  # the luck goes in longer steps (the review is shown already)
     while t["review_work"]:
         t = ok(t, {"type": "review", "rolls": 8})
         steps += 1
-        lucky = min(per * (steps - -(-n // 8)), n)
+        lucky = min(8 * (steps - -(-n // 8)), n)
         if lucky < n:
             assert t["review_work"]["lucky"] == lucky and t["review"]["luck_pending"]
             assert f"{lucky} of {n} rolls" in t["message"]
-    assert steps == -(-n // 8) + -(-n // per) and t["review_work"] is None
+    assert steps == 2 * -(-n // 8) and t["review_work"] is None
     assert t["review"] == whole["review"]
     assert ok(t, {"type": "review", "rolls": 8})["review"] == whole["review"]
     # Swedish: the same steps in the board's language

@@ -48,12 +48,12 @@ from ..color import Color
 from ..families import FAMILIES, family_of
 from ..listing import iter_turn_plays
 from ..messages import Message, Number
-from ..movegen import Play, finish, push, turn_steps
+from ..movegen import Play, finish, push, step_end, turn_steps
 from ..movegen import begin_roll as _turns  # every plan of a roll, checked
 from ..odds import chance_outcomes, hit_table, jan_chance, pattern_chance
 from ..position import CHECKERS, Position
 from ..rules import RuleSet, rules
-from ..steps import Turn
+from ..steps import Step, Turn
 from .base import Estimate, Evaluator, PlayersError, outcome_estimate
 from .evaluate import heuristic
 from .ladder import check_hint_level
@@ -593,13 +593,18 @@ def _walk_value(turns: list[Turn], scorer: _Scorer, me: Color, width: int) -> fl
     partial plays reaches through ``turns``: ``max(scorer.play(x, me).equity for x in
     _beam_plays(turns, scorer, width))``, without making the plays (the luck's walk, 21 rolls
     a position): the same steps, the same ranking (``_rank``, the first of equal partial plays
-    kept as the beam's stable sort keeps it) and the same values."""
+    kept as the beam's stable sort keeps it) and the same values. A beam of 1 ranks each step
+    by where it leads (:func:`~puffteach.movegen.step_end`) and settles only the step it
+    keeps (:func:`~puffteach.movegen.push` derives the next die's steps: most of the walk's
+    work when every step was pushed). Equal partial plays need no merging there: a later
+    one never beats the first."""
     position = scorer.position
     rank = partial(_rank, scorer, me)
     best = -math.inf
     frontier = turns
     while frontier:
         nxt: dict[tuple[Position, tuple[int, ...], int | None], Turn] = {}
+        keep: tuple[float, Turn, Step] | None = None  # a beam of 1: the first best step
         for t in frontier:
             if t.done:
                 end, outcome, _ = finish(t)
@@ -611,13 +616,24 @@ def _walk_value(turns: list[Turn], scorer: _Scorer, me: Color, width: int) -> fl
                 if v > best:
                     best = v
                 continue
+            if width == 1:  # ranked by where each step leads; only the one kept is pushed
+                for st in turn_steps(t):
+                    end, outcome = step_end(t, st)
+                    v = (
+                        outcome_estimate(outcome, me).equity
+                        if outcome is not None
+                        else position(end, me).equity
+                    )
+                    if keep is None or v > keep[0]:
+                        keep = (v, t, st)
+                continue
             for st in turn_steps(t):
                 t2 = push(t, st)
                 nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
-        if len(nxt) <= width:
+        if keep is not None:
+            frontier = [push(keep[1], keep[2])]
+        elif len(nxt) <= width:
             frontier = list(nxt.values())
-        elif width == 1:
-            frontier = [max(nxt.values(), key=rank)]  # the first of the best, as sorted keeps it
         else:
             frontier = sorted(nxt.values(), key=rank, reverse=True)[:width]
     return best

@@ -421,21 +421,14 @@ def _review_done(state: dict[str, Any], game: Game) -> list[RollReview]:
     return done
 
 
-#: a review step in the luck's pass measures this many times the rolls asked: the review is
-#: shown already and each step costs the page a redraw of it (list and chart) and the worker
-#: the state's round trip, so the luck goes in fewer, longer steps (16 rolls a step asked: 32,
-#: about 0.3 s in the browser)
-LUCK_STEPS: Final = 2
-
-
 def _a_review(ctx: Ctx, action: Action) -> None:
     """The game's review: every roll judged at once, or with ``{"rolls": n}`` in steps (the
     board's button): first the plays, ``n`` rolls a step, the rolls judged so far kept in
     ``review_work`` and the step saying how far it is; once every play is judged the review
     is shown (``review``, its ``luck_pending`` true) and the next steps measure the luck of
-    :data:`LUCK_STEPS` times ``n`` rolls each (``review_work["lucky"]``: how many have it)
-    until the last one fills it in (a review of a long game takes seconds in the browser, the
-    luck most of them: so the page shows the verdicts first, and New game or Undo stops it)."""
+    ``n`` rolls each (``review_work["lucky"]``: how many have it) until the last one fills it
+    in (a review of a long game takes seconds in the browser, the luck most of them: so the
+    page shows the verdicts first, and New game or Undo stops it)."""
     from ..players.hint import review_luck, review_rolls
 
     game: Game = ctx.game
@@ -462,9 +455,7 @@ def _a_review(ctx: Ctx, action: Action) -> None:
         ctx.say(Message.of("widget.review_progress", done=len(done), total=total))
         return
     if not new or budget is None:  # every play judged before this step: measure the luck
-        lucks, _ = review_luck(
-            game, start=lucky, count=None if budget is None else LUCK_STEPS * budget
-        )
+        lucks, _ = review_luck(game, start=lucky, count=budget)
         done[lucky : lucky + len(lucks)] = [
             replace(x, luck=v) for x, v in zip(done[lucky:], lucks, strict=False)
         ]

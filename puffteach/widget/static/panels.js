@@ -5,8 +5,9 @@
 import { buttonMaker, check, h, select } from "./dom.js";
 
 /** Rolls a review step judges (the plays first, then the luck: a few tenths of a second of a
- *  lång puff game under Pyodide a step). */
-export const REVIEW_STEP = 16;
+ *  lång puff game under Pyodide a step; 32 since 5 December 2026, was 16: each step costs the
+ *  worker the state's round trip and the page a redraw, 16 steps a 116-roll game before). */
+export const REVIEW_STEP = 32;
 /** How fast the computer's steps are shown: ms between two steps (view.delay). */
 export const SPEEDS = [900, 450, 150, 0];
 
