@@ -659,6 +659,29 @@ def test_review_luck_of_a_pasch_is_not_the_die_by_die_play() -> None:
     assert _luck(scorer, rs, pos, (5, 5)) == pytest.approx(slow, abs=0.5)
 
 
+def test_review_luck_stays_close_to_the_players_own_plays() -> None:
+    """The review's luck builds each roll's play die by die (``hint._luck``: a beam of 1, of
+    ``LUCK_PASCH_BEAM`` through the pasches where a pasch came) instead of asking the greedy
+    player for its play of each of the 21 rolls (``luck_level``: ``_luck_by_rolls``, the
+    review's luck until 5 December 2026). On a random lång puff game the two, roll by roll,
+    correlate at least 0.99 and differ by at most 0.03 points on average (measured: 0.998 and
+    0.023 on this game, 0.9925 and 0.042 over the 813 rolls of seeds 1-6; bräde 0.945 and
+    0.049 over seeds 1-6, ``benchmarks/review.py --compare``). Die by die through the pasches
+    too (``LUCK_PASCH_BEAM`` 1) fails here: 0.9955 and 0.032."""
+    from statistics import correlation, fmean
+
+    rs = rules("lang-puff")
+    g = Game(rs, seed=2)
+    rng = random.Random(2)
+    while g.outcome is None:
+        g.play_random_roll(rng)
+    fast = [r.luck for r in review_rolls(g, "advanced", luck=True)[0]]
+    slow = [r.luck for r in review_rolls(g, "advanced", luck_level="advanced")[0]]
+    assert len(fast) == len(slow) > 100
+    assert correlation(fast, slow) >= 0.99
+    assert fmean(abs(a - b) for a, b in zip(fast, slow, strict=True)) <= 0.03
+
+
 def test_review_verdicts_agree_with_the_tutors_ranking() -> None:
     """The review ranks a Puff roll's plays by the hand-written evaluation first and lets the
     tutor's net value only the best ``REVIEW_KEEP`` of them and the play made (a pasch's plays
