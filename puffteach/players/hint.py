@@ -607,7 +607,7 @@ def _walk_value(turns: list[Turn], scorer: _Scorer, me: Color, width: int) -> fl
     frontier = turns
     while frontier:
         nxt: dict[tuple[Position, tuple[int, ...], int | None], Turn] = {}
-        keep: tuple[float, Turn, Step] | None = None  # a beam of 1: the first best step
+        choices: list[tuple[Turn, Step]] = []  # a beam of 1: every step, ranked below
         for t in frontier:
             if t.done:
                 end, outcome, _ = finish(t)
@@ -618,23 +618,26 @@ def _walk_value(turns: list[Turn], scorer: _Scorer, me: Color, width: int) -> fl
                 )
                 if v > best:
                     best = v
-                continue
-            if width == 1:  # ranked by where each step leads; only the one kept is pushed
+            elif width == 1:
+                choices += [(t, st) for st in turn_steps(t)]
+            else:
                 for st in turn_steps(t):
+                    t2 = push(t, st)
+                    nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
+        if choices:  # ranked by where each step leads; only the one kept is pushed
+            keep = choices[0]
+            if len(choices) > 1:  # (a forced step is not valued, as the beam does not)
+                top = -math.inf
+                for t, st in choices:
                     end, outcome = step_end(t, st)
                     v = (
                         outcome_estimate(outcome, me).equity
                         if outcome is not None
                         else position(end, me).equity
                     )
-                    if keep is None or v > keep[0]:
-                        keep = (v, t, st)
-                continue
-            for st in turn_steps(t):
-                t2 = push(t, st)
-                nxt.setdefault((t2.pos, t2.remaining, t2.cont), t2)
-        if keep is not None:
-            frontier = [push(keep[1], keep[2])]
+                    if v > top:
+                        top, keep = v, (t, st)
+            frontier = [push(*keep)]
         elif len(nxt) <= width:
             frontier = list(nxt.values())
         else:
