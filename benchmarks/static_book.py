@@ -23,14 +23,17 @@ Figures (printed; nothing is asserted):
   the click to the legal targets lit, measured in the page (MutationObserver); p50/p95/max;
 * **review** (issue 44 item 9): a whole random game of lång puff and of bräde (fixed seeds)
   opened on the Play page from a link, the Review button pressed once the engine is ready: the
-  time until the review panel shows (every play judged; the board asks 16 rolls a step) and
+  time until the review panel shows (every play judged; the board asks 32 rolls a step) and
   until the review is complete (the luck of every roll measured too, the button enabled
   again). ``--review-only`` measures this alone (``--review-runs``: ``--runs`` reviews per
   game, each on a fresh page). Before 5 December 2026 the review took 19.1 s and 4.6 s (load
   7-12); with the luck built die by die (``hint._luck``) 3.6-4.2 s and 1.4-1.5 s (load 5-6);
   with the verdicts ranked by the hand-written evaluation first and shown before the luck
   (``hint._review_judged``, CONTRIBUTING.md "Review, verdicts first") the panel after 1.4-2.6
-  s and 0.9-1.6 s, complete after 3.1-4.2 s and 1.3-2.8 s (same load, interleaved).
+  s and 0.9-1.6 s, complete after 3.1-4.2 s and 1.3-2.8 s (same load, interleaved); with the
+  cheaper walk and verdicts and 32 rolls a step (CONTRIBUTING.md "Review, cheaper again", 5
+  December 2026, load 2.2-3.3, interleaved) lång puff panel 1.5-2.6 -> 1.3-2.0 s, complete
+  2.9-3.8 -> 2.4-3.0 s, bräde complete 1.2-2.0 -> 1.1-2.0 s.
 """
 
 from __future__ import annotations

@@ -361,7 +361,7 @@ def test_review_lists_the_players_errors_in_its_panel_and_shows_a_roll_in_view(
 def test_review_panel_lists_the_errors_in_swedish_in_chromium(
     server: tuple[str, BoardApp],
 ) -> None:
-    """Issue 10: after a game the Review button fills the review panel, 16 rolls a step (the
+    """Issue 10: after a game the Review button fills the review panel, 32 rolls a step (the
     board asks for the next step itself; the plays first, the panel shown, then the luck):
     each side's line
     (errors, error rate with a decimal comma in Swedish, rating band, luck), then by default
