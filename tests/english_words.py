@@ -3,14 +3,16 @@ of a Swedish or German notebook prints (its stored outputs, its book page).
 
 A template's words are its text between parameters; only runs of three words or more count,
 and only those the other language's template lacks (a name such as "konträr puff (Lyckans
-Talisman)" is the same in every language)."""
+Talisman)" is the same in every language). Shorter English, the labels a notebook's own code
+once printed around the engine's sentences ("roll 3-1", "forfeited:", "2 point(s)", "refused:",
+"plies", "equity", an ``Outcome(...)`` repr), is found by :data:`LABELS`."""
 
 from __future__ import annotations
 
 import html
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from puffteach.messages import catalogue
 
@@ -36,9 +38,23 @@ def english_words(lang: str) -> frozenset[str]:
     return frozenset(found)
 
 
+#: English labels too short for :func:`english_words`: what the notebooks' helper cells printed
+#: in their own words (whole words, any case) and the reprs of results printed raw
+LABELS: Final = re.compile(
+    r"\b(?:roll|rolls|rolled|throws?|plays?|play\(s\)|points?|point\(s\)|forfeited|forfeits|"
+    r"refused|refuses|no move|schneider=\w+|moves due|to move|won by|score|physical|without|"
+    r"first step|endings|outcomes|open|blocked|low|high|pips|plies|noise|careless|candidates|"
+    r"equity|win|loses|best|error rate|rating|errors at|luck|distinct|reached|used|due)\b"
+    r"|\b(?:Outcome|Termination|Color)[.(]",
+    re.IGNORECASE,
+)
+
+
 def english_in(text: str, lang: str) -> list[str]:
-    """The English words of :func:`english_words` that ``text`` holds."""
-    return sorted(w for w in english_words(lang) if w in text)
+    """The English words of :func:`english_words` and the :data:`LABELS` that ``text`` holds."""
+    runs = {w for w in english_words(lang) if w in text}
+    labels = {m.group(0).lower() for m in LABELS.finditer(text)}
+    return sorted(runs | labels)
 
 
 def notebook_printed(nb: dict[str, Any]) -> str:

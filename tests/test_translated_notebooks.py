@@ -127,3 +127,45 @@ def test_the_script_writes_each_language_folder(tmp_path: Path) -> None:
         == "# "
         + (tn.catalogue("sv", "03-pierer") or {})["Worked examples: Pierer's Puffspiel (1861)"]
     )
+
+
+#: the helper cells' labels the English runs print (roll, forfeited, refused, points, an
+#: Outcome's sentence; the computer notebook's levels, equities, verdicts and review)
+HELPERS = [
+    ("05-brade-family", "de", {"roll", "refused", "to move", "score"}),
+    ("10-computer", "sv", {"plies", "noise", "careless", "candidates", "win", "best", "luck"}),
+]
+
+
+@pytest.mark.parametrize(("name", "lang", "labels"), HELPERS)
+def test_the_notebooks_own_words_come_from_the_catalogue(
+    name: str, lang: str, labels: set[str]
+) -> None:
+    """What the notebooks' own code prints around the engine's sentences (the plays helper's
+    header and forfeits, a refusal, an outcome, the levels, a hint, a verdict, a review) is
+    the catalogue's in the notebook's language: no English label is left in the run."""
+    from english_words import LABELS, english_in, notebook_printed
+
+    from puffteach.messages import text
+
+    path = ROOT / "notebooks" / f"{name}.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    english = notebook_printed(nb)
+    assert labels <= {m.group(0).lower() for m in LABELS.finditer(english)}  # the check sees them
+    ran = tn.run(tn.translate(nb, tn.catalogue(lang, name) or {}, lang)[0])
+    printed = notebook_printed(ran)
+    assert english_in(printed, lang) == []
+    assert "Outcome(" not in printed and "Termination." not in printed
+    if name == "05-brade-family":
+        header = text(
+            "nb.plays", lang, rules="brade-family", position="W:1x15 B:1x15 w", dice="2-2", n=2
+        )
+        assert (
+            header in printed
+            and text(
+                "nb.plays", "en", rules="brade-family", position="W:1x15 B:1x15 w", dice="2-2", n=2
+            )
+            in english
+        )
+    else:
+        assert text("rating.casual", lang) in printed
