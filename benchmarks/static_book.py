@@ -276,10 +276,14 @@ def review_link(rules: str, seed: int) -> tuple[str, int]:
     return f"book/play.html#rules={rules}&seed={seed}&rec={b64}", len(game.history)
 
 
-def review_time(page: Any, base: str, rules: str, seed: int) -> tuple[float, float, int]:
-    """Seconds from pressing Review to the review panel shown (every play judged) and to the
-    review complete (the luck of every roll measured too: the button enabled again), and the
-    game's rolls."""
+def review_time(
+    page: Any, base: str, rules: str, seed: int, wait: float = 0.0
+) -> tuple[float, float, int, str]:
+    """Seconds from pressing Review (``wait`` s after the engine is ready: a reader looking at
+    the finished game first) to the review panel shown (every play judged) and to the review
+    complete (the luck of every roll measured too: the button enabled again), the game's
+    rolls, and the steps worked out ahead (engine-client.js StepsAhead: sent ahead, answered
+    from them, asked by the board; empty for a page without it)."""
     link, rolls = review_link(rules, seed)
     page.goto("about:blank")  # a fresh page each time (the same address would keep the review)
     page.goto(base + link)
@@ -287,6 +291,8 @@ def review_time(page: Any, base: str, rules: str, seed: int) -> tuple[float, flo
     board.locator(".puffteach-widget[data-engine='ready']").wait_for(timeout=120_000)
     button = board.locator("button.pt-review-btn")
     button.wait_for(state="visible", timeout=60_000)
+    if wait:
+        page.wait_for_timeout(wait * 1000)
     t0 = time.perf_counter()
     button.click()
     board.locator(".pt-reviewbox").wait_for(state="visible", timeout=600_000)
@@ -297,7 +303,12 @@ def review_time(page: Any, base: str, rules: str, seed: int) -> tuple[float, flo
         timeout=600_000,
         polling=20,
     )
-    return shown, time.perf_counter() - t0, rolls
+    took = time.perf_counter() - t0
+    ahead = page.evaluate(
+        "() => { const a = window.__puffteachClient && window.__puffteachClient.ahead;"
+        " return a ? `ahead: sent ${a.sent}, kept answers used ${a.hits}, asked ${a.asked}` : ''; }"
+    )
+    return shown, took, rolls, ahead
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -308,6 +319,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--review-only", action="store_true", help="time the review alone")
     ap.add_argument(
         "--review-runs", action="store_true", help="with --review-only: --runs reviews per game"
+    )
+    ap.add_argument(
+        "--review-wait",
+        type=float,
+        default=0.0,
+        help="seconds between the engine ready and Review pressed (default 0: at once)",
     )
     args = ap.parse_args(argv)
     site = Path(args.site)
@@ -331,10 +348,12 @@ def main(argv: list[str] | None = None) -> int:
             page = ctx.new_page()
             for rules, seed in REVIEW_GAMES:
                 for _ in range(args.runs if args.review_runs else 1):
-                    shown, took, rolls = review_time(page, base, rules, seed)
+                    shown, took, rolls, ahead = review_time(
+                        page, base, rules, seed, args.review_wait
+                    )
                     print(
-                        f"review of a whole {rules} game ({rolls} rolls): panel {shown:.1f} s, "
-                        f"complete {took:.1f} s",
+                        f"review of a whole {rules} game ({rolls} rolls): panel {shown:.2f} s, "
+                        f"complete {took:.2f} s {ahead}",
                         flush=True,
                     )
             ctx.close()
@@ -418,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         ctx = launch()
         page = ctx.new_page()
         for rules, seed in REVIEW_GAMES:
-            shown, took, rolls = review_time(page, base, rules, seed)
+            shown, took, rolls, _ = review_time(page, base, rules, seed)
             print(
                 f"review of a whole {rules} game ({rolls} rolls): panel {shown:.1f} s, "
                 f"complete {took:.1f} s"

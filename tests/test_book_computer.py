@@ -321,3 +321,117 @@ def test_the_swedish_play_page_names_the_levels_in_swedish(book: Path) -> None:
         finally:
             browser.close()
     assert errors == [], errors
+
+
+#: a short whole game for the review worked out ahead: bräde's random game of seed 2 (49 rolls:
+#: the board's review asks 2 steps of plays and 2 of luck, 32 rolls a step)
+AHEAD_RULES, AHEAD_SEED = "brade-standard", 2
+AHEAD_JS = "window.__puffteachClient.ahead"
+
+
+def _random_record(rules: str, seed: int) -> dict[str, Any]:
+    import random
+
+    from puffteach import Game
+
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        game.play_random_roll(rng)
+    record: dict[str, Any] = game.record()
+    return record
+
+
+def _rec_link(rules: str, seed: int, record: dict[str, Any]) -> str:
+    import base64
+    import json
+
+    rec = json.dumps(record, separators=(",", ":")).encode()
+    b64 = base64.urlsafe_b64encode(rec).decode().rstrip("=")
+    return f"book/play.html#rules={rules}&seed={seed}&rec={b64}"
+
+
+def _idle(page: Any) -> None:
+    """Wait until the page has been idle twice (the board's idle callbacks have run)."""
+    page.evaluate(
+        "() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done,"
+        " {timeout: 3000}), {timeout: 3000}))"
+    )
+
+
+def test_a_shared_finished_game_is_reviewed_ahead_and_a_game_under_way_is_not(site: str) -> None:
+    """Issue 44: a link to a finished game opens where Review is the next thing to do, so the
+    page works the review out in the engine's worker once the engine is ready; Review then
+    shows it from the steps kept, none asked of the worker again (pressed after the work ahead
+    ended, and pressed at once, while it is under way); the review is CPython's. A link to the
+    same game one roll before its end starts no work ahead."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from puffteach.widget import protocol
+
+    record = _random_record(AHEAD_RULES, AHEAD_SEED)
+    # the review CPython gives the same state, whole at once
+    state = protocol.initial_state(AHEAD_RULES, None, AHEAD_SEED, lang="en")
+    state = protocol.step(state, {"type": "load", "record": record, "index": -1})
+    assert state["outcome"] and not state["error"], state["message"]
+    want = protocol.step(state, {"type": "review"})["review"]
+    rolls = len(want["rolls"])
+    steps = 2 * -(-rolls // 32)  # the plays, then the luck, 32 rolls a step
+    # the record without its last roll's events: the game is still under way
+    events = record["events"]
+    last_roll = max(i for i, e in enumerate(events) if e[0] == "roll")
+    unfinished = {**record, "events": events[:last_roll]}
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+
+            def opened(rec: dict[str, Any]) -> Any:
+                page.goto("about:blank")
+                page.goto(site + _rec_link(AHEAD_RULES, AHEAD_SEED, rec))
+                fig = page.locator(".pt-play-board")
+                widget = fig.locator(".puffteach-widget")
+                expect(widget).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+                return fig
+
+            def review(fig: Any) -> dict[str, Any]:
+                button = fig.locator("button.pt-review-btn")
+                button.click()
+                expect(fig.locator(".pt-reviewbox")).to_be_visible(timeout=BOOT_MS)
+                expect(button).to_have_attribute("aria-disabled", "false", timeout=BOOT_MS)
+                got: dict[str, Any] = page.evaluate(STATE_JS)["review"]
+                return got
+
+            def same_as_cpython(got: dict[str, Any]) -> None:
+                assert not got["luck_pending"]
+                assert [x["error"] for x in got["rolls"]] == [x["error"] for x in want["rolls"]]
+                assert [x["best"] for x in got["rolls"]] == [x["best"] for x in want["rolls"]]
+
+            # a game under way: the page stays idle, nothing is worked out
+            fig = opened(unfinished)
+            assert page.evaluate(STATE_JS)["outcome"] is None
+            _idle(page)
+            assert page.evaluate(f"[{AHEAD_JS}.sent, {AHEAD_JS}.kept.size]") == [0, 0]
+            expect(fig.locator("button.pt-review-btn")).to_be_hidden()
+
+            # the finished game, Review pressed once the work ahead has ended
+            fig = opened(record)
+            page.wait_for_function(f"() => {AHEAD_JS}.done > 0", timeout=BOOT_MS)
+            assert page.evaluate(f"{AHEAD_JS}.sent") == steps
+            same_as_cpython(review(fig))
+            counts = page.evaluate(f"[{AHEAD_JS}.sent, {AHEAD_JS}.hits, {AHEAD_JS}.asked]")
+            assert counts == [steps, steps, 0], counts
+
+            # pressed at once: whatever is under way is taken up, nothing is asked twice
+            fig = opened(record)
+            same_as_cpython(review(fig))
+            sent, hits, asked = page.evaluate(
+                f"[{AHEAD_JS}.sent, {AHEAD_JS}.hits, {AHEAD_JS}.asked]"
+            )
+            assert sent + asked == steps and hits + asked == steps, (sent, hits, asked)
+        finally:
+            browser.close()
+    assert errors == [], errors

@@ -13,6 +13,95 @@
 //   from then on the worker applies protocol.step(state, action) and answers with the state;
 //   the model's traits are set here. One worker serves every board of the page.
 import { say } from "./dom.js";
+import { awaitsReview, reviewStep } from "./panels.js";
+
+// ------------------------------------------------------------------ steps worked out ahead
+/** Steps worked out before the reader asks (issue 44): a shared link to a finished game opens
+ *  where Review is the natural next action, and the review's first steps run 2-4 times slower
+ *  on WebAssembly just loaded (V8's baseline tier) than later. So once the engine is ready the
+ *  page's client sends the review's steps itself, one after the other (``prepare``), and keeps
+ *  each answer (a promise of the state's JSON text) under its step: the state's and the
+ *  action's JSON text. A step the board asks (``step``) that is kept is answered by the kept
+ *  promise (at once when done; a step under way is not asked twice); any other ends the work
+ *  ahead and drops what was kept (another record, another action: nothing is waited for but
+ *  the one step under way in the worker). Only steps of ``action`` are kept, and a review
+ *  step is a function of its state (no dice), so a kept answer is the one the worker would
+ *  give. ``send(stateText, actionText)`` asks the worker. */
+export class StepsAhead {
+  constructor(send, action, limit = 64) {
+    this.send = send;
+    this.action = action; // the action text of the steps worked out and kept
+    this.limit = limit; // steps at most (a whole review of a long game takes about 10)
+    this.kept = new Map();
+    this.run = 0; // the work ahead under way (a new number ends the older)
+    this.sent = 0; // steps sent ahead (the page's tests and benchmark read these)
+    this.hits = 0; // steps answered by a kept one
+    this.asked = 0; // steps of ``action`` the board asked of the worker (none kept)
+    this.done = 0; // works ahead ended
+  }
+
+  /** The answer to the board's step: the kept one, or the worker's (kept too if it is a step
+   *  of ``action``, for the work ahead to take up; any other ends the work ahead). */
+  step(stateText, actionText) {
+    const key = `${actionText}\n${stateText}`;
+    const hit = this.kept.get(key);
+    if (hit) {
+      this.hits += 1;
+      return hit;
+    }
+    const same = actionText === this.action;
+    if (!same) this.stop();
+    const answer = this.send(stateText, actionText);
+    if (same) {
+      this.asked += 1;
+      this.keep(key, answer);
+    }
+    return answer;
+  }
+
+  keep(key, answer) {
+    this.kept.set(key, answer);
+    // a failed step is not kept (the next ask tries again)
+    answer.catch(() => {
+      if (this.kept.get(key) === answer) this.kept.delete(key);
+    });
+  }
+
+  /** Work out the steps of ``action`` from ``state`` (JSON text), each from the last one's
+   *  answer, while ``more(answer)`` (the new state) says so; resolves to the number of steps
+   *  (those the board asked first included: they are taken up, not asked again). */
+  async prepare(stateText, more) {
+    const run = ++this.run;
+    let text = stateText;
+    let n = 0;
+    while (n < this.limit && run === this.run) {
+      const key = `${this.action}\n${text}`;
+      let answer = this.kept.get(key);
+      if (!answer) {
+        answer = this.send(text, this.action);
+        this.sent += 1;
+        this.keep(key, answer);
+      }
+      n += 1;
+      let next;
+      try {
+        next = JSON.parse(await answer);
+      } catch {
+        break; // (cancelled, failed: the board's own ask says so)
+      }
+      if (run !== this.run || !more(next)) break;
+      text = JSON.stringify(next); // as the board sends the state it was given
+    }
+    this.done += 1;
+    return n;
+  }
+
+  /** End the work ahead and drop what was kept. */
+  stop() {
+    this.run += 1;
+    this.kept.clear();
+  }
+}
 
 // ------------------------------------------------------------------ static book (engine worker)
 const ENGINE = "__puffteachEngine"; // window property: the page's one engine (a promise)
@@ -43,6 +132,8 @@ class EngineClient {
     this.pending = new Map();
     this.nextId = 1;
     this.started = performance.now();
+    const send = (state, action) => this.call({ type: "step", state, action });
+    this.ahead = new StepsAhead(send, JSON.stringify(reviewStep()));
     this.start();
   }
 
@@ -128,12 +219,17 @@ class EngineClient {
     for (const p of pending) p.reject(error);
   }
 
-  /** protocol.step(state, action) in the worker. */
+  /** protocol.step(state, action) in the worker (or the answer worked out ahead). */
   async step(state, action) {
-    const text = await this.call({
-      type: "step", state: JSON.stringify(state), action: JSON.stringify(action),
-    });
-    return JSON.parse(text);
+    return JSON.parse(await this.ahead.step(JSON.stringify(state), JSON.stringify(action)));
+  }
+
+  /** A finished game's review worked out ahead (``state`` the board's), while nothing else is
+   *  asked; a game not finished, or already reviewed, gets nothing. */
+  prepareReview(state) {
+    if (!awaitsReview(state)) return Promise.resolve(0);
+    const more = (s) => !s.error && !!s.review_work;
+    return this.ahead.prepare(JSON.stringify(state), more);
   }
 
   /** protocol.initial_state(rules, position, seed, **view) in the worker ({error} if refused). */
@@ -148,6 +244,7 @@ class EngineClient {
 
   /** Stop whatever the worker is doing (its requests fail with ``cancelled``) and restart it. */
   cancel() {
+    this.ahead.stop();
     if (this.worker) this.worker.terminate();
     this.worker = null; // calls not yet sent wait for the new worker
     const e = new Error("cancelled");
@@ -213,6 +310,21 @@ function staticSender(model, store, root, status, start, stop) {
   };
   document.addEventListener("puffteach:engine-ready", ready);
   if (window[ENGINE]) window[ENGINE].then(ready, () => {}); // mounted after the engine started
+  // a board that opens on a finished game (a shared link to it): its review worked out while
+  // the page is idle once the engine is ready (StepsAhead), for the Review button
+  const opened = cur();
+  if (awaitsReview(opened)) {
+    const ahead = () => {
+      document.removeEventListener("puffteach:engine-ready", ahead);
+      const idle = window.requestIdleCallback || ((cb) => setTimeout(cb, 50));
+      idle(() => {
+        const client = window.__puffteachClient;
+        if (cur() === opened && client) client.prepareReview(opened);
+      }, { timeout: 1000 });
+    };
+    if (window[ENGINE]) window[ENGINE].then(ahead, () => {});
+    else document.addEventListener("puffteach:engine-ready", ahead);
+  }
   const apply = (next) => {
     model.set("state", next);
     model.set("svg", next.svg);

@@ -8,6 +8,17 @@ import { buttonMaker, check, h, select } from "./dom.js";
  *  lång puff game under Pyodide a step; 32 since 5 December 2026, was 16: each step costs the
  *  worker the state's round trip and the page a redraw, 16 steps a 116-roll game before). */
 export const REVIEW_STEP = 32;
+
+/** The action of a review step (the button's and each next step's; the engine client works
+ *  the same steps out ahead for a game that opens finished, engine-client.js ``StepsAhead``). */
+export function reviewStep() {
+  return { type: "review", rolls: REVIEW_STEP };
+}
+
+/** Is ``s`` a finished game not yet reviewed (Review is the natural next action)? */
+export function awaitsReview(s) {
+  return !!(s && s.outcome && !s.review && !s.review_work && !s.error);
+}
 /** How fast the computer's steps are shown: ms between two steps (view.delay). */
 export const SPEEDS = [900, 450, 150, 0];
 
@@ -78,7 +89,7 @@ export function computerPanels({ send, cur, redraw }) {
   // button would drop the keyboard focus onto the board)
   const reviewBtn = btn("pt-review-btn");
   reviewBtn.addEventListener("click", () => {
-    if (reviewBtn.getAttribute("aria-disabled") !== "true") send({ type: "review", rolls: REVIEW_STEP });
+    if (reviewBtn.getAttribute("aria-disabled") !== "true") send(reviewStep());
   });
   let reviewTimer = null;
   let reviewAsked = null; // the state the next step was asked for (a redraw does not ask again)
@@ -89,7 +100,7 @@ export function computerPanels({ send, cur, redraw }) {
     reviewTimer = setTimeout(() => {
       if (cur() !== s || reviewAsked === s) return;
       reviewAsked = s;
-      send({ type: "review", rolls: REVIEW_STEP });
+      send(reviewStep());
     }, 0);
   };
   bar3.append(compLbl, levelLbl, speedLbl, hintBtn, tutorLbl, oddsLbl, reviewBtn);
