@@ -34,6 +34,10 @@ Figures (printed; nothing is asserted):
   cheaper walk and verdicts and 32 rolls a step (CONTRIBUTING.md "Review, cheaper again", 5
   December 2026, load 2.2-3.3, interleaved) lång puff panel 1.5-2.6 -> 1.3-2.0 s, complete
   2.9-3.8 -> 2.4-3.0 s, bräde complete 1.2-2.0 -> 1.1-2.0 s.
+  ``--review-wait S`` presses Review S seconds after the engine is ready (a reader looking at
+  the game first): a board that opens on a finished game works its review out ahead
+  (engine-client.js ``StepsAhead``; each line then ends with the steps sent ahead and used),
+  CONTRIBUTING.md "Review worked out ahead".
 """
 
 from __future__ import annotations
