@@ -27,12 +27,13 @@ def _term(
 ) -> tuple[float, float]:
     """Puff: a win is worth more while the loser is far behind (LT: checkers waiting or on his
     first quarter; PI: none borne off). A tower threat: the evaluation's ``lookahead``."""
-    opp = pos.side(side.other)
+    opp = pos.w if side else pos.b  # the other side's counts (the hot path: no calls)
     value = 1.0
-    if rs.scoring == "lt":
+    scoring = rs.scoring
+    if scoring == "lt":
         back = opp[0] + sum(opp[IN_FIRST_QUARTER])
         value += min(1.0, back / 4.0) + (0.5 if opp[0] else 0.0)
-    elif rs.scoring == "pi" and not opp[OFF]:
+    elif scoring == "pi" and not opp[OFF]:
         value += min(1.0, (CHECKERS - sum(opp[IN_HOME_QUARTER])) / 10.0)
     return 0.0, value
 

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..board import CROSS, FIRST_QUARTER, OFF
-from ..color import Color
+from ..color import COLORS, OTHER, Color
 from ..families import FAMILIES, family_of
 from ..odds import TWO_DICE, pattern_chance
 from ..position import Position
@@ -56,6 +56,8 @@ __all__ = [
     "shots_of_mask",
     "weighted",
 ]
+
+_new = tuple.__new__
 
 #: ways out of 36 of each of the 21 rolls (bit i of a shot mask is roll i of odds.TWO_DICE)
 _WAYS: Final = tuple(w for _, w in TWO_DICE)
@@ -107,8 +109,8 @@ WEIGHTS: Final[dict[str, Weights]] = {name: f.play.weights for name, f in FAMILI
 #: what :func:`features` needs of one side's checkers alone, by (its counts, the layout):
 #: a search meets the same side's checkers again and again (the side not moving keeps them
 #: through a whole roll), so they are kept (:func:`_alone`)
-_Alone = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
-_ALONE: dict[tuple[tuple[int, ...], str], _Alone] = {}
+_Alone = tuple[int, int, tuple[int, ...], int, int, int]
+_ALONE: dict[str, dict[tuple[int, ...], _Alone]] = {layout: {} for layout in CROSS}
 #: (bands, longest row) of a mask of bands (:func:`features`), by the mask
 _ROWS: dict[int, tuple[int, int]] = {}
 
@@ -116,10 +118,10 @@ _ROWS: dict[int, tuple[int, int]] = {}
 def _alone(own: tuple[int, ...], layout: str) -> _Alone:
     """Of one side's counts ``own``: its pip count; the other side's path points (bits, by
     ``layout``'s cross table) where it holds a band (he cannot touch down there); its single
-    checkers' points; the points 0-24 it has checkers on; the points 1-6 (bits) it has
+    checkers' points; the points 0-24 (bits) it has checkers on; the points 1-6 (bits) it has
     checkers on; and the points 1-6 of the other side's path (bits) where it holds a band."""
-    key = (own, layout)
-    got = _ALONE.get(key)
+    known = _ALONE[layout]
+    got = known.get(own)
     if got is not None:
         return got
     x = CROSS[layout]
@@ -140,11 +142,28 @@ def _alone(own: tuple[int, ...], layout: str) -> _Alone:
             near |= 1 << p
         if own[x[p]] >= 2:
             cover |= 1 << p
-    got = (pips, blocked, tuple(singles), tuple(q for q in range(OFF) if own[q]), near, cover)
-    if len(_ALONE) >= 50_000:
-        _ALONE.clear()
-    _ALONE[key] = got
+    points = sum(1 << q for q in range(OFF) if own[q])
+    got = (pips, blocked, tuple(singles), points, near, cover)
+    if len(known) >= 50_000:
+        known.clear()
+    known[own] = got
     return got
+
+
+#: the shots at a blot (:func:`_blot_shots`) by its point, the attacker's points behind it
+#: and the blocking bands below it (bits), packed in one int (:func:`_features`)
+_BLOT_SHOTS: dict[int, int] = {}
+
+
+def _blot_shots(tp: int, behind: int, blocked: int) -> int:
+    """The rolls out of 36 that hit a blot on ``tp`` (the attacker's path point) from the
+    attacker's points ``behind`` it (bits) without touching down on a band (``blocked``,
+    bits on the attacker's path): the union of each attacker's :func:`shot_mask`."""
+    mask = 0
+    for q in range(tp):
+        if behind >> q & 1:
+            mask |= shot_mask(tp - q, blocked >> q)
+    return shots_of_mask(mask) if mask else 0
 
 
 def _rows(ahead: int) -> tuple[int, int]:
@@ -197,31 +216,36 @@ def _features(
     re-entry cost and the rule set's ``enter_own`` (:func:`heuristic` finds each side's
     ``_alone`` once for both sides' features)."""
     pips, blocked, singles, _, near, _ = mine
-    opp_points = his[3]
-    rear = opp_points[0] if opp_points else OFF
+    behind = his[3]  # his points, as bits
+    rear = (behind & -behind).bit_length() - 1 if behind else OFF
     blots: list[tuple[int, int]] = []
     cost = 0.0
-    table = _SHOT_MASK
+    known = _BLOT_SHOTS
+    low = _LOW
     for p in singles:
         tp = x[p]
-        mask = 0
-        for q in opp_points:
-            if q >= tp:
-                break
-            d = tp - q
-            m = table.get((d, (blocked >> q) & _LOW[d]))
-            mask |= shot_mask(d, blocked >> q) if m is None else m
-        if mask:
-            s = shots_of_mask(mask)
+        below = low[tp]
+        key = ((behind & below) << 25 | (blocked & below)) << 5 | tp
+        s = known.get(key)
+        if s is None:
+            s = _blot_shots(tp, behind & below, blocked)
+            if len(known) >= 200_000:
+                known.clear()
+            known[key] = s
+        if s:
             blots.append((p, s))
             cost += s / 36.0 * (p + reentry)
     # bands on his path ahead of his rearmost checker, and the longest row of them
-    blocks, best = _rows(blocked >> (rear + 1))
+    ahead = blocked >> (rear + 1)
+    row = _ROWS.get(ahead)
+    blocks, best = _rows(ahead) if row is None else row
     # own entry points he holds with a band (or, where a side may not enter on its own
     # checkers, that it holds itself)
     closed = his[5] if enter_own else his[5] | near
     entry_blocked = closed.bit_count()
-    return SideFeatures(pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
+    return _new(
+        SideFeatures, (pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
+    )
 
 
 # --------------------------------------------------------------------------- family features
@@ -249,22 +273,63 @@ def _lookahead(rs: RuleSet, play: PlayData, pos: Position, side: Color) -> tuple
     return float(pattern_chance(rs, pos, side, kind)), points
 
 
+class _Context(NamedTuple):
+    """What :func:`heuristic` reads of a rule set, found once (:func:`_context`)."""
+
+    rs: RuleSet
+    x: tuple[int, ...]  # the layout's cross table
+    alone: dict[tuple[int, ...], _Alone]  # the layout's :func:`_alone` values
+    reentry: float
+    enter_own: bool
+    play: PlayData
+    #: the family looks ahead for a pattern and the rule set has such wins (:func:`_lookahead`)
+    looks: bool
+
+
+#: each rule set's :class:`_Context`, by its name (checked to be that rule set)
+_CONTEXTS: dict[str, _Context] = {}
+
+
+def _context(rs: RuleSet) -> _Context:
+    """The :class:`_Context` of ``rs`` (kept: the hot path reads it by the rule set's name)."""
+    c = _CONTEXTS.get(rs.name)
+    if c is None or (c.rs is not rs and c.rs != rs):
+        fam = family_of(rs)
+        play = fam.play
+        c = _CONTEXTS[rs.name] = _Context(
+            rs,
+            CROSS[rs.layout],
+            _ALONE[rs.layout],
+            play.weights.reentry,
+            rs.enter_own,
+            play,
+            play.lookahead is not None and fam.shape_wins(rs),
+        )
+    return c
+
+
 def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     """The hand-written :data:`~puffteach.players.base.Evaluator`."""
-    layout = rs.layout
-    mine = pos.side(side)
-    theirs = pos.side(side.other)
-    a = _alone(mine, layout)
-    b = _alone(theirs, layout)
-    x = CROSS[layout]
-    reentry = FAMILIES[rs.family].play.weights.reentry
-    own_entry = rs.enter_own
-    return judged(
+    c = _CONTEXTS.get(rs.name)
+    if c is None or c.rs is not rs:
+        c = _context(rs)
+    mine, theirs = (pos.b, pos.w) if side else (pos.w, pos.b)
+    known = c.alone
+    a = known.get(mine)
+    if a is None:
+        a = _alone(mine, rs.layout)
+    b = known.get(theirs)
+    if b is None:
+        b = _alone(theirs, rs.layout)
+    x, reentry, own_entry = c.x, c.reentry, c.enter_own
+    return _judged(
         rs,
+        c,
         pos,
         side,
         _features(mine, a, b, x, reentry, own_entry),
         _features(theirs, b, a, x, reentry, own_entry),
+        c.play.weights,
     )
 
 
@@ -293,11 +358,24 @@ def judged(
 ) -> Estimate:
     """The hand-written evaluation from both sides' features (``me`` those of ``side``);
     ``weights`` as in :func:`features`."""
-    play = FAMILIES[rs.family].play  # family_of(rs).play, read inline (the hot path)
+    c = _context(rs)
+    return _judged(rs, c, pos, side, me, him, weights or c.play.weights)
+
+
+def _judged(
+    rs: RuleSet,
+    c: _Context,
+    pos: Position,
+    side: Color,
+    me: SideFeatures,
+    him: SideFeatures,
+    w: Weights,
+) -> Estimate:
+    """:func:`judged` with the rule set's :class:`_Context` and the weights found."""
+    play = c.play
     term = play.term
     my_extra, my_value = term(rs, pos, side, me, him)
-    his_extra, his_value = term(rs, pos, side.other, him, me)
-    w = weights or play.weights
+    his_extra, his_value = term(rs, pos, OTHER[side], him, me)
     score = (
         him.pips
         - me.pips
@@ -315,8 +393,8 @@ def judged(
     z = max(-30.0, min(30.0, score / scale))
     win = 1.0 / (1.0 + math.exp(-z))
     equity = win * my_value - (1.0 - win) * his_value
-    if play.lookahead is not None and FAMILIES[rs.family].shape_wins(rs):
-        roller = Color(pos.turn)  # (a hand-built position or side may hold a plain 0 or 1)
+    if c.looks:
+        roller = COLORS[pos.turn]  # (a hand-built position or side may hold a plain 0 or 1)
         first, first_pts = _lookahead(rs, play, pos, roller)
         then, then_pts = _lookahead(rs, play, pos, roller.other)
         if first or then:  # the roller's pattern comes first; the other's on the next roll
@@ -326,4 +404,4 @@ def judged(
             )
             won = 1.0 if roller == side else 0.0
             win = first * won + (1.0 - first) * (then * (1.0 - won) + (1.0 - then) * win)
-    return Estimate(equity, win)
+    return _new(Estimate, (equity, win))
