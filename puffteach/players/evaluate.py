@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from itertools import compress
 from typing import Final, NamedTuple
 
 from ..board import CROSS, FIRST_QUARTER, OFF
@@ -110,6 +111,10 @@ WEIGHTS: Final[dict[str, Weights]] = {name: f.play.weights for name, f in FAMILI
 #: a search meets the same side's checkers again and again (the side not moving keeps them
 #: through a whole roll), so they are kept (:func:`_alone`)
 _Alone = tuple[int, int, tuple[int, ...], int, int, int]
+#: the points of the board (1-24)
+_BOARD: Final = range(1, OFF)
+#: bits 1-6: the first quarter's points
+_FIRST: Final = sum(1 << p for p in FIRST_QUARTER)
 _ALONE: dict[str, dict[tuple[int, ...], _Alone]] = {layout: {} for layout in CROSS}
 #: (bands, longest row) of a mask of bands (:func:`features`), by the mask
 _ROWS: dict[int, tuple[int, int]] = {}
@@ -118,51 +123,78 @@ _ROWS: dict[int, tuple[int, int]] = {}
 def _alone(own: tuple[int, ...], layout: str) -> _Alone:
     """Of one side's counts ``own``: its pip count; the other side's path points (bits, by
     ``layout``'s cross table) where it holds a band (he cannot touch down there); its single
-    checkers' points; the points 0-24 (bits) it has checkers on; the points 1-6 (bits) it has
-    checkers on; and the points 1-6 of the other side's path (bits) where it holds a band."""
+    checkers' points; the points 0-24 (bits) it has checkers on; the rearmost of them
+    (``OFF`` when none); and the points 1-6 of the other side's path (bits) where it holds
+    a band (the cross table is its own inverse: ``blocked``'s bits 1-6)."""
     known = _ALONE[layout]
     got = known.get(own)
     if got is not None:
         return got
     x = CROSS[layout]
     blocked = 0
-    pips = OFF * own[0]
+    n = own[0]
+    pips = OFF * n
+    points = 1 if n else 0
     singles: list[int] = []
-    for p in range(1, OFF):
+    for p in compress(_BOARD, own[1:OFF]):  # the points 1-24 it has checkers on
         n = own[p]
-        if n:
-            pips += (OFF - p) * n
-            if n >= 2:
-                blocked |= 1 << x[p]
-            else:
-                singles.append(p)
-    near = cover = 0
-    for p in FIRST_QUARTER:
-        if own[p]:
-            near |= 1 << p
-        if own[x[p]] >= 2:
-            cover |= 1 << p
-    points = sum(1 << q for q in range(OFF) if own[q])
-    got = (pips, blocked, tuple(singles), points, near, cover)
+        pips += (OFF - p) * n
+        points |= 1 << p
+        if n == 1:
+            singles.append(p)
+        else:
+            blocked |= 1 << x[p]
+    rear = (points & -points).bit_length() - 1 if points else OFF
+    got = (pips, blocked, tuple(singles), points, rear, blocked & _FIRST)
     if len(known) >= 50_000:
         known.clear()
     known[own] = got
     return got
 
 
-#: the shots at a blot (:func:`_blot_shots`) by its point, the attacker's points behind it
-#: and the blocking bands below it (bits), packed in one int (:func:`_features`)
+#: a blot's surroundings in :func:`_features`' keys: the points up to ``_SPAN`` pips behind it
+#: (the farthest an attacker can stand), bit ``_SPAN - e`` for the point ``e`` pips behind
+_SPAN: Final = OFF - 1
+
+
+def _reach() -> tuple[int, int]:
+    """(the distances from which a checker can hit a blot with one roll, the distances from a
+    blot where a band can stop such a shot), as bits in the keys' order (``_SPAN - e``): what
+    :func:`shot_mask` reads. A band is read for a distance when adding it to no band, or taking
+    it from all of them, changes the rolls that hit (a roll is stopped by one band of a pasch's
+    path or by both of an unequal roll's two)."""
+    hits = stops = 0
+    for e in range(1, _SPAN + 1):
+        if shot_mask(e, 0):
+            hits |= 1 << (_SPAN - e)
+        full = _LOW[e]
+        for j in range(1, e):
+            if shot_mask(e, 1 << j) != shot_mask(e, 0) or shot_mask(e, full) != shot_mask(
+                e, full ^ 1 << j
+            ):
+                stops |= 1 << (_SPAN - (e - j))
+    return hits, stops
+
+
+_HITS, _STOPS = _reach()
+#: the shots at a blot (:func:`_blot_shots`) by its surroundings: the attacker's points it can
+#: be hit from and the bands that can stop a shot (bits ``_SPAN - e``, :func:`_reach`), packed
+#: in one int (:func:`_features`): the same shots wherever on the board
 _BLOT_SHOTS: dict[int, int] = {}
 
 
-def _blot_shots(tp: int, behind: int, blocked: int) -> int:
-    """The rolls out of 36 that hit a blot on ``tp`` (the attacker's path point) from the
-    attacker's points ``behind`` it (bits) without touching down on a band (``blocked``,
-    bits on the attacker's path): the union of each attacker's :func:`shot_mask`."""
+def _blot_shots(attackers: int, bands: int) -> int:
+    """The rolls out of 36 that hit a blot from the attacker's points ``attackers`` without
+    touching down on a band (``bands``; both as bits ``_SPAN - e`` for ``e`` pips behind the
+    blot): the union of each attacker's :func:`shot_mask`."""
     mask = 0
-    for q in range(tp):
-        if behind >> q & 1:
-            mask |= shot_mask(tp - q, blocked >> q)
+    table = _SHOT_MASK
+    while attackers:
+        k = (attackers & -attackers).bit_length() - 1
+        attackers &= attackers - 1
+        d = _SPAN - k  # (a band j pips in front of this attacker: bit k + j)
+        m = table.get((d, (bands >> k) & _LOW[d]))
+        mask |= shot_mask(d, bands >> k) if m is None else m
     return shots_of_mask(mask) if mask else 0
 
 
@@ -215,33 +247,33 @@ def _features(
     hold alone (:func:`_alone`, ``mine`` and ``his``), the layout's cross table ``x``, the
     re-entry cost and the rule set's ``enter_own`` (:func:`heuristic` finds each side's
     ``_alone`` once for both sides' features)."""
-    pips, blocked, singles, _, near, _ = mine
-    behind = his[3]  # his points, as bits
-    rear = (behind & -behind).bit_length() - 1 if behind else OFF
+    pips, blocked, singles, points, _, _ = mine
+    _, _, _, behind, rear, cover = his
     blots: list[tuple[int, int]] = []
     cost = 0.0
     known = _BLOT_SHOTS
-    low = _LOW
     for p in singles:
-        tp = x[p]
-        below = low[tp]
-        key = ((behind & below) << 25 | (blocked & below)) << 5 | tp
-        s = known.get(key)
-        if s is None:
-            s = _blot_shots(tp, behind & below, blocked)
-            if len(known) >= 200_000:
-                known.clear()
-            known[key] = s
-        if s:
-            blots.append((p, s))
-            cost += s / 36.0 * (p + reentry)
+        shift = _SPAN - x[p]  # (his points and my bands seen from the blot, :data:`_SPAN`)
+        attackers = (behind << shift) & _HITS
+        if attackers:
+            bands = (blocked << shift) & _STOPS
+            key = attackers << _SPAN | bands
+            s = known.get(key)
+            if s is None:
+                s = _blot_shots(attackers, bands)
+                if len(known) >= 200_000:
+                    known.clear()
+                known[key] = s
+            if s:
+                blots.append((p, s))
+                cost += s / 36.0 * (p + reentry)
     # bands on his path ahead of his rearmost checker, and the longest row of them
     ahead = blocked >> (rear + 1)
     row = _ROWS.get(ahead)
     blocks, best = _rows(ahead) if row is None else row
     # own entry points he holds with a band (or, where a side may not enter on its own
     # checkers, that it holds itself)
-    closed = his[5] if enter_own else his[5] | near
+    closed = cover if enter_own else cover | (points & _FIRST)
     entry_blocked = closed.bit_count()
     return _new(
         SideFeatures, (pips, own[0], own[OFF], tuple(blots), cost, blocks, best, entry_blocked)
@@ -376,21 +408,27 @@ def _judged(
     term = play.term
     my_extra, my_value = term(rs, pos, side, me, him)
     his_extra, his_value = term(rs, pos, OTHER[side], him, me)
+    # (the features and weights unpacked: read once each, in the order of the sum below)
+    my_pips, my_waiting, _, _, my_cost, my_blocks, my_prime, my_closed = me
+    his_pips, his_waiting, _, _, his_cost, his_blocks, his_prime, his_closed = him
+    tempo, _, blocks, prime, entry, width, _ = w
     score = (
-        him.pips
-        - me.pips
-        + (w.tempo if pos.turn == side else -w.tempo)
-        - me.blot_cost
-        + him.blot_cost
-        + w.blocks * (me.blocks - him.blocks)
-        + w.prime * (me.prime - him.prime)
-        - me.waiting * me.entry_blocked * w.entry
-        + him.waiting * him.entry_blocked * w.entry
+        his_pips
+        - my_pips
+        + (tempo if pos.turn == side else -tempo)
+        - my_cost
+        + his_cost
+        + blocks * (my_blocks - his_blocks)
+        + prime * (my_prime - his_prime)
+        - my_waiting * my_closed * entry
+        + his_waiting * his_closed * entry
         + my_extra
         - his_extra
     )
-    scale = 6.0 + w.scale * (me.pips + him.pips) / 2.0
-    z = max(-30.0, min(30.0, score / scale))
+    scale = 6.0 + width * (my_pips + his_pips) / 2.0
+    z = score / scale
+    z = z if z < 30.0 else 30.0  # max(-30.0, min(30.0, z)), without the calls
+    z = z if z > -30.0 else -30.0
     win = 1.0 / (1.0 + math.exp(-z))
     equity = win * my_value - (1.0 - win) * his_value
     if c.looks:

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
-from ..color import Color
+from ..color import COLORS, Color
 from ..families import FAMILIES
 from ..listing import iter_turn_plays
 from ..movegen import Play, finish, push, random_play, turn_steps
@@ -194,7 +194,7 @@ class _Scorer:
         if est is None:
             if len(self.cache) > 200_000:
                 self.cache.clear()
-            est = self.cache[key] = self.evaluator(self.rs, pos, Color(side))
+            est = self.cache[key] = self.evaluator(self.rs, pos, COLORS[side])
         return est
 
     def play(self, play: Play, side: Color) -> Estimate:
@@ -225,7 +225,7 @@ class _Scorer:
 def _rank(scorer: _Scorer, me: Color, t: Turn) -> float:
     """A partial play's value for the mover as it stands (an early win: its points)."""
     if t.outcome is not None:
-        return outcome_estimate(t.outcome, Color(me)).equity
+        return outcome_estimate(t.outcome, COLORS[me]).equity
     return scorer.position(t.pos, me).equity
 
 
