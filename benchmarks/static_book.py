@@ -37,7 +37,10 @@ Figures (printed; nothing is asserted):
   ``--review-wait S`` presses Review S seconds after the engine is ready (a reader looking at
   the game first): a board that opens on a finished game works its review out ahead
   (engine-client.js ``StepsAhead``; each line then ends with the steps sent ahead and used),
-  CONTRIBUTING.md "Review worked out ahead".
+  CONTRIBUTING.md "Review worked out ahead". ``--review-played``: the game opened without its
+  last 3 rolls and played to its end by clicks, the review worked out while it is played
+  (engine-client.js ``ReviewAhead``); each line gives the time from Review to the review
+  complete and how long after the last click the work ahead had caught up.
 """
 
 from __future__ import annotations
@@ -214,6 +217,46 @@ EVENTS_JS = (
 )
 
 
+def play_next(page: Any, s: dict[str, Any], layout: str, ahead: bool = False) -> float | None:
+    """The next click of a game played on the Play page's board (state ``s``, not over): the
+    dice rolled, the first legal step made (with ``ahead`` the one that ends nearest home:
+    a game near its end ends soon) and its highlight's ms returned, or the roll ended;
+    returns after the record has the new event."""
+    n = len(s["record"]["events"])
+    side = s["to_move"]
+    me = 0 if side == "w" else 1
+
+    def place(p: int) -> str:
+        if p in (0, 25):
+            return f'g.pool[data-pool="{side}{p}"]'
+        return f'g.pt[data-point="{to_physical(layout, me, p)}"]'
+
+    def dest(step: str) -> int:
+        to = step.rstrip("*").split("/")[1]
+        return 25 if to.startswith("off") else int(to.split("@")[0])
+
+    took = None
+    if s["can_roll"]:
+        page.locator(".pt-play-board button.pt-roll").click()
+    elif s["legal_moves"]:
+        step = s["legal_moves"][0]
+        if ahead:
+            step = max(s["legal_moves"], key=dest)
+        frm = step.split("/")[0]
+        took = float(page.evaluate(HIGHLIGHT_JS, place(int(frm))))
+        page.evaluate(
+            "sel => document.querySelector('.pt-play-board .pt-board ' + sel)"
+            ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+            place(dest(step)),
+        )
+    elif s["can_end_roll"]:
+        page.locator(".pt-play-board button.pt-end").click()
+    else:
+        raise RuntimeError(f"stuck: {s.get('message')}")
+    page.wait_for_function(EVENTS_JS, arg=n, timeout=60_000)
+    return took
+
+
 def scripted_game(page: Any, base: str, moves: int) -> tuple[list[float], int, str]:
     rules = "brade-standard"
     layout = parse_rules(rules).layout
@@ -225,32 +268,10 @@ def scripted_game(page: Any, base: str, moves: int) -> tuple[list[float], int, s
         s = page.evaluate(STATE_JS)
         if s.get("outcome") and not s.get("can_roll"):
             return samples, steps, s.get("outcome_line") or ""
-        n = len(s["record"]["events"])
-        side = s["to_move"]
-        me = 0 if side == "w" else 1
-
-        def place(p: int, side: str = side, me: int = me) -> str:
-            if p in (0, 25):
-                return f'g.pool[data-pool="{side}{p}"]'
-            return f'g.pt[data-point="{to_physical(layout, me, p)}"]'
-
-        if s["can_roll"]:
-            page.locator(".pt-play-board button.pt-roll").click()
-        elif s["legal_moves"]:
-            frm, to = s["legal_moves"][0].rstrip("*").split("/")
-            samples.append(page.evaluate(HIGHLIGHT_JS, place(int(frm))))
-            dest = 25 if to.startswith("off") else int(to.split("@")[0])
-            page.evaluate(
-                "sel => document.querySelector('.pt-play-board .pt-board ' + sel)"
-                ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
-                place(dest),
-            )
+        took = play_next(page, s, layout)
+        if took is not None:
+            samples.append(took)
             steps += 1
-        elif s["can_end_roll"]:
-            page.locator(".pt-play-board button.pt-end").click()
-        else:
-            raise RuntimeError(f"stuck: {s.get('message')}")
-        page.wait_for_function(EVENTS_JS, arg=n, timeout=60_000)
     return samples, steps, "(stopped)"
 
 
@@ -263,8 +284,9 @@ def pct(values: list[float], q: float) -> float:
 REVIEW_GAMES = (("lang-puff", 3), ("brade-standard", 3))
 
 
-def review_link(rules: str, seed: int) -> tuple[str, int]:
-    """A Play page address holding a whole random game of ``rules``, and its number of rolls."""
+def review_link(rules: str, seed: int, short: int = 0) -> tuple[str, int]:
+    """A Play page address holding a whole random game of ``rules``, and its number of rolls;
+    with ``short``, the game without its last ``short`` rolls (a game under way)."""
     import base64
     import json
     import random
@@ -275,7 +297,11 @@ def review_link(rules: str, seed: int) -> tuple[str, int]:
     rng = random.Random(seed)
     while game.outcome is None:
         game.play_random_roll(rng)
-    rec = json.dumps(game.record(), separators=(",", ":")).encode()
+    record = game.record()
+    if short:
+        rolls = [i for i, e in enumerate(record["events"]) if e[0] == "roll"]
+        record = {**record, "events": record["events"][: rolls[-short]]}
+    rec = json.dumps(record, separators=(",", ":")).encode()
     b64 = base64.urlsafe_b64encode(rec).decode().rstrip("=")
     return f"book/play.html#rules={rules}&seed={seed}&rec={b64}", len(game.history)
 
@@ -315,6 +341,53 @@ def review_time(
     return shown, took, rolls, ahead
 
 
+DURING_JS = "window.__puffteachClient.during"
+
+
+def review_played_time(
+    page: Any, base: str, rules: str, seed: int
+) -> tuple[float, float, int, str]:
+    """The review of a game played on the page (engine-client.js ReviewAhead works it out
+    while the game is played): the random game of ``rules`` and ``seed`` opened by its link
+    without its last 3 rolls, played on by clicks (the dice, the step that ends nearest home;
+    each click as soon as the last step is shown, a pupil at speed) to its end, the page left
+    until the work ahead has caught up (the seconds that took after the last click), then
+    Review pressed: the seconds until the review is complete. Also the game's rolls and the
+    work ahead's counters (calls; rolls left when the game ended)."""
+    link, _ = review_link(rules, seed, short=3)
+    layout = parse_rules(rules).layout
+    page.goto("about:blank")
+    page.goto(base + link)
+    board = page.locator(".pt-play-board")
+    board.locator(".puffteach-widget[data-engine='ready']").wait_for(timeout=120_000)
+    for _ in range(400):
+        s = page.evaluate(STATE_JS)
+        if s.get("outcome"):
+            break
+        play_next(page, s, layout, ahead=True)
+    else:
+        raise RuntimeError("the game did not end in 400 clicks")
+    left_at_end = page.evaluate(f"{DURING_JS}.left")
+    t0 = time.perf_counter()
+    page.wait_for_function(f"() => {DURING_JS}.left === 0", timeout=600_000, polling=20)
+    caught_up = time.perf_counter() - t0
+    button = board.locator("button.pt-review-btn")
+    t0 = time.perf_counter()
+    button.click()
+    board.locator(".pt-reviewbox").wait_for(state="visible", timeout=600_000)
+    page.wait_for_function(
+        "(b) => b.getAttribute('aria-disabled') === 'false'",
+        arg=button.element_handle(),
+        timeout=600_000,
+        polling=20,
+    )
+    took = time.perf_counter() - t0
+    s = page.evaluate(STATE_JS)
+    calls = page.evaluate(f"{DURING_JS}.calls")
+    rolls = len(s["review"]["rolls"])
+    return caught_up, took, rolls, f"calls {calls}, rolls left when the game ended {left_at_end}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html" / "en"))
@@ -323,6 +396,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--review-only", action="store_true", help="time the review alone")
     ap.add_argument(
         "--review-runs", action="store_true", help="with --review-only: --runs reviews per game"
+    )
+    ap.add_argument(
+        "--review-played",
+        action="store_true",
+        help="with --review-only: the review of a game played on the page to its end",
     )
     ap.add_argument(
         "--review-wait",
@@ -352,6 +430,15 @@ def main(argv: list[str] | None = None) -> int:
             page = ctx.new_page()
             for rules, seed in REVIEW_GAMES:
                 for _ in range(args.runs if args.review_runs else 1):
+                    if args.review_played:
+                        caught, took, rolls, during = review_played_time(page, base, rules, seed)
+                        print(
+                            f"review of a {rules} game played on the page ({rolls} rolls): "
+                            f"complete {took:.2f} s after Review; the work ahead caught up "
+                            f"{caught:.2f} s after the last click ({during})",
+                            flush=True,
+                        )
+                        continue
                     shown, took, rolls, ahead = review_time(
                         page, base, rules, seed, args.review_wait
                     )

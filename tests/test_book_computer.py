@@ -176,14 +176,20 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
             expect(fig.locator("select.pt-comp-level")).to_have_value(DEFAULT_LEVEL)
             assert state["view"]["delay"] == 40, state["view"]  # the shorter delay held
             record = state["record"]
-            # the review at the end, in the worker a few rolls a step: the board says how far
-            # it is, then the panel lists both sides and every roll
+            # the review was worked out while the game was played (engine-client.js
+            # ReviewAhead: the worker's idle time after each step): once the last rolls are
+            # worked out too, Review asks the worker one step and shows the whole review
+            page.wait_for_function(f"() => {DURING_JS}.left === 0", timeout=BOOT_MS)
+            assert page.evaluate(f"{AHEAD_JS}.asked") == 0
             fig.locator("button.pt-review-btn").click()
-            fig.locator(".pt-message").filter(has_text="Reviewing the game:").wait_for(
-                timeout=BOOT_MS
-            )
             box = fig.locator(".pt-reviewbox")
             expect(box).to_be_visible(timeout=BOOT_MS)
+            expect(fig.locator(".pt-message")).to_have_text(
+                "The game is reviewed: see the panel under the board."
+            )
+            assert page.evaluate(f"{AHEAD_JS}.asked") == 1
+            shown = page.evaluate(STATE_JS)["review"]
+            assert not shown["luck_pending"], shown
             expect(box.locator(".pt-review-sides li")).to_have_count(2)
             fig.locator("input.pt-review-only").uncheck()
             rolls = len(Game.load(record).history)  # the game ends with its last roll
@@ -198,6 +204,21 @@ def test_a_whole_game_against_the_computer_in_the_static_book(site: str) -> None
     assert blocked == [], blocked
     assert errors == [], errors
     assert console == [], console
+    # the review shown is CPython's review of the game, worked out afresh
+    from puffteach.players.hint import forget_reviews
+    from puffteach.widget import protocol
+
+    forget_reviews()
+    done = protocol.step(
+        protocol.step(
+            protocol.initial_state(WHOLE_RULES, None, WHOLE_SEED, lang="en"),
+            {"type": "load", "record": record, "index": -1},
+        ),
+        {"type": "review"},
+    )["review"]
+    assert [x["verdict"] for x in shown["rolls"]] == [x["verdict"] for x in done["rolls"]]
+    assert [x["best"] for x in shown["rolls"]] == [x["best"] for x in done["rolls"]]
+    assert [x["luck"] for x in shown["rolls"]] == [x["luck"] for x in done["rolls"]]
     # the computer's rolls, checked in CPython against the default level's own ranking
     mine = _computer_rolls(record)
     assert len(mine) >= 10, len(mine)
@@ -327,6 +348,7 @@ def test_the_swedish_play_page_names_the_levels_in_swedish(book: Path) -> None:
 #: the board's review asks 2 steps of plays and 2 of luck, 32 rolls a step)
 AHEAD_RULES, AHEAD_SEED = "brade-standard", 2
 AHEAD_JS = "window.__puffteachClient.ahead"
+DURING_JS = "window.__puffteachClient.during"
 
 
 def _random_record(rules: str, seed: int) -> dict[str, Any]:

@@ -867,3 +867,57 @@ def test_cli_hint_bad_input(args: list[str], needle: str) -> None:
             i += 2
     line = cli_error(*argv)
     assert needle in line
+
+
+def test_the_review_worked_out_ahead_is_the_review_worked_out_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 44: the board's review of a game can be worked out a roll at a time while it is
+    played (``review_ahead``) and kept; the review of the finished game then takes what is
+    kept (no roll judged or its luck measured again) and is the review worked out afresh,
+    verdict and luck alike. A call works out at least one roll and, with no time to spare,
+    only that one, saying how many are left; the rolls after the kept ones are worked out."""
+    from puffteach.players import hint as hint_mod
+
+    g = Game("lang-puff", seed=5)
+    rng = random.Random(5)
+    while g.outcome is None:
+        g.play_random_roll(rng)
+    hint_mod.forget_reviews()
+    afresh, total = review_rolls(g, DEFAULT_LEVEL)
+    assert total == len(g.history) > 40
+    hint_mod.forget_reviews()
+    record = g.record()
+    roll_events = [i for i, e in enumerate(record["events"]) if e[0] == "roll"]
+    under_way = Game.load({**record, "events": record["events"][: roll_events[30]]})
+    assert len(under_way.history) == 30 and under_way.outcome is None
+    assert hint_mod.kept_rolls(under_way, DEFAULT_LEVEL) == 0
+    lefts = [hint_mod.review_ahead(under_way, DEFAULT_LEVEL, seconds=0.0) for _ in range(31)]
+    assert lefts == [*range(29, -1, -1), 0]
+    assert hint_mod.kept_rolls(g, DEFAULT_LEVEL) == 30
+    assert hint_mod.kept_rolls(g, DEFAULT_LEVEL, luck=True) == 30
+    assert hint_mod.kept_rolls(g, DEFAULT_LEVEL, start=10) == 20
+    assert hint_mod.kept_rolls(g, "beginner") == 0  # another level's verdicts are not these
+    judged: list[int] = []
+    lucks: list[int] = []
+    judge, luck = hint_mod._judge_roll, hint_mod._luck
+    monkeypatch.setattr(
+        hint_mod,
+        "_judge_roll",
+        lambda *a: judged.append(1) or judge(*a),  # type: ignore[func-returns-value]
+    )
+    monkeypatch.setattr(
+        hint_mod,
+        "_luck",
+        lambda *a: lucks.append(1) or luck(*a),  # type: ignore[func-returns-value]
+    )
+    again, _ = review_rolls(g, DEFAULT_LEVEL)
+    # each roll not kept is worked out once (a roll met twice, the same dice in the same
+    # position with the same play, as when nothing can move, once)
+    befores = [g.start, *(rec.position for rec in g.history)]
+    keys = list(zip(befores, g.history, strict=False))
+    assert len(judged) == len(set(keys[30:]) - set(keys[:30])) > 100
+    dice = [(pos, rec.dice) for pos, rec in keys]
+    assert len(lucks) == len(set(dice[30:]) - set(dice[:30])) > 100
+    assert [r.to_state() for r in again] == [r.to_state() for r in afresh]
+    assert [r.luck for r in again] == [r.luck for r in afresh]

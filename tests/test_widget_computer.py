@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from puffteach.game import Game
+from puffteach.players.hint import forget_reviews
 from puffteach.widget import protocol
 
 State = dict[str, Any]
@@ -251,6 +252,7 @@ def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> 
     whole = ok(s, {"type": "review"})
     assert whole["review"]["luck_pending"] is False and whole["review_work"] is None
     n = len(whole["review"]["rolls"])
+    forget_reviews()  # (the engine keeps what a review found: test_review_kept_ahead_...)
     for bad in (0, -2, 1.5, "8", True):
         refused(s, {"type": "review", "rolls": bad}, "whole number from 1 up")
     t, steps = s, 0
@@ -286,20 +288,58 @@ def test_review_in_steps_says_how_far_it_is_and_ends_as_the_review_at_once() -> 
     assert t["review"] == whole["review"]
     assert ok(t, {"type": "review", "rolls": 8})["review"] == whole["review"]
     # Swedish: the same steps in the board's language
+    forget_reviews()
     sv = ok(ok(s, {"type": "view", "lang": "sv"}), {"type": "review", "rolls": 8})
     assert sv["message"] == f"Partiet gås igenom: 8 av {n} slag bedömda …"
     # a review under way: kept through the steps, dropped by a new game
+    forget_reviews()
     u = ok(s, {"type": "review", "rolls": 8})
     assert u["review"] is None and u["review_work"]
     assert ok(u, {"type": "new_game"})["review_work"] is None
     # what the front end sends back is not trusted: a broken kept roll starts the review again
     broken = {**u, "review_work": {"rolls": [{"side": "w"}], "total": n}}
+    forget_reviews()
     again = ok(broken, {"type": "review", "rolls": 8})
     assert again["review_work"]["rolls"] == u["review_work"]["rolls"]
     # so does a kept list of another game's rolls (here the same rolls in another order)
     other = {**u, "review_work": {"rolls": u["review_work"]["rolls"][::-1], "total": n}}
+    forget_reviews()
     again = ok(other, {"type": "review", "rolls": 8})
     assert again["review_work"]["rolls"] == u["review_work"]["rolls"]
+
+
+def test_a_review_worked_out_during_play_is_shown_by_one_step() -> None:
+    """Issue 44: the static book's page works the review out while the game is played
+    (``worker.ahead_json``: the board state's record and revision in, the rolls left out,
+    the state untouched); the Review button's steps take the kept rolls beyond their count,
+    so a review worked out to the end is shown whole (the luck too) by the first step, and
+    one worked out halfway is judged that far and 8 rolls more by it. Records that do not
+    load have nothing to work out."""
+    from puffteach.widget import worker
+
+    s = _finished()
+    forget_reviews()
+    whole = ok(s, {"type": "review"})["review"]  # worked out afresh, in one step
+    n = len(whole["rolls"])
+    assert n > 20
+    forget_reviews()
+    arg = json.dumps({"record": s["record"], "rev": s["rev"]})
+    lefts = [json.loads(worker.ahead_json(arg, 0))["left"] for _ in range(n // 2)]
+    assert lefts == list(range(n - 1, n - n // 2 - 1, -1))  # a roll a call, with no time
+    t = ok(s, {"type": "review", "rolls": 8})
+    assert len(t["review_work"]["rolls"]) == n // 2 + 8 and t["review"] is None
+    forget_reviews()
+    for _ in range(n):
+        left = json.loads(worker.ahead_json(arg, 0))["left"]
+    assert left == 0
+    t = ok(s, {"type": "review", "rolls": 8})
+    assert t["review_work"] is None and t["review"] == whole
+    assert t["message"] == "The game is reviewed: see the panel under the board."
+    # the work ahead finds its game from the steps' cache or from the record alone
+    assert json.loads(worker.ahead_json(json.dumps({"record": s["record"]})))["left"] == 0
+    for bad in ("not json", "[]", '{"record": 5}', json.dumps({"record": {"rules": "nope"}})):
+        assert json.loads(worker.ahead_json(bad)) == {"left": 0}, bad
+    assert json.loads(worker.ahead_json(json.dumps({"record": fresh()["record"]}))) == {"left": 0}
 
 
 def test_review_shows_a_roll_on_the_board_with_the_better_play() -> None:

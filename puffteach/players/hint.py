@@ -37,6 +37,7 @@ search of the played play at most.
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -70,7 +71,7 @@ from .search import (
 )
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, TurnRecord
 
 __all__ = [
     "DEEP_MAX",
@@ -84,7 +85,10 @@ __all__ = [
     "rating",
     "ranked",
     "reasons",
+    "forget_reviews",
+    "kept_rolls",
     "review",
+    "review_ahead",
     "review_luck",
     "review_rolls",
     "summarize",
@@ -709,8 +713,7 @@ def review_rolls(
 
     g = record if isinstance(record, Game) else Game.load(record)
     rs = g.rules
-    total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
-    total = len(g.history) if total is None else total  # decided: RV 11-13's extra rolls aside
+    total = _decided(g)  # RV 11-13's extra rolls aside
     stop = total if count is None else min(total, start + max(0, count))
     if start >= stop:
         return [], total
@@ -724,41 +727,164 @@ def review_rolls(
     )
     scorer = _heuristic_scorer(rs) if evaluator is None else _Scorer(rs, evaluator)
     cheap = scorer if evaluator is None else _heuristic_scorer(rs)
+    kept = evaluator is None and not exact  # the board's review: kept (_KEPT_JUDGED)
     rolls: list[RollReview] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
         if i >= start:
-            turns = [t for t in _turns(rs, pos, rec.dice) if t.plan.named == rec.named]
-            played = Play(
-                rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again
-            )
-            if exact:
-                ranked = _judged(p, rs, turns, played)
-                count = len(ranked)
-            else:
-                ranked, count = _review_judged(p, cheap, rs, turns, played)
-            best, best_est = ranked[0]
-            mine = next(est for x, est in ranked if _identity(x) == _identity(played))
-            lost = max(0.0, best_est.equity - mine.equity)
-            rolls.append(
-                RollReview(
-                    rec.side,
-                    rec.dice,
-                    count > 1,
-                    verdict(lost),
-                    lost,
-                    0.0
-                    if not luck
-                    else _luck(scorer, rs, pos, rec.dice)
+            key = (rs, level, pos, rec)
+            judged = _KEPT_JUDGED.get(key) if kept else None
+            if judged is None:
+                judged = _judge_roll(p, cheap, rs, pos, rec, exact)
+                if kept:
+                    _keep(_KEPT_JUDGED, key, judged)
+            if luck:
+                judged = replace(
+                    judged,
+                    luck=_kept_luck(scorer, rs, pos, rec.dice)
                     if lp is None
                     else _luck_by_rolls(lp, rs, pos, rec.dice),
-                    tuple(str(m) for m in rec.moves),
-                    tuple(str(m) for m in best.moves),
-                    mine.win,
                 )
-            )
+            rolls.append(judged)
         pos = rec.position
     return rolls, total
+
+
+def _judge_roll(
+    p: SearchPlayer, cheap: _Scorer, rs: RuleSet, pos: Position, rec: TurnRecord, exact: bool
+) -> RollReview:
+    """The review's verdict on roll ``rec`` played in ``pos`` (its luck left at 0):
+    :func:`_review_judged`, or with ``exact`` the tutor's own ranking."""
+    turns = [t for t in _turns(rs, pos, rec.dice) if t.plan.named == rec.named]
+    played = Play(rec.moves, rec.forfeited, rec.position, rec.outcome, turns[0].plan, rec.again)
+    if exact:
+        ranked = _judged(p, rs, turns, played)
+        count = len(ranked)
+    else:
+        ranked, count = _review_judged(p, cheap, rs, turns, played)
+    best, best_est = ranked[0]
+    mine = next(est for x, est in ranked if _identity(x) == _identity(played))
+    lost = max(0.0, best_est.equity - mine.equity)
+    return RollReview(
+        rec.side,
+        rec.dice,
+        count > 1,
+        verdict(lost),
+        lost,
+        0.0,
+        tuple(str(m) for m in rec.moves),
+        tuple(str(m) for m in best.moves),
+        mine.win,
+    )
+
+
+#: what the board's review found of each roll, kept between calls (issue 44: the review
+#: worked out while the game is played, :func:`review_ahead`, is taken up by the Review
+#: button's steps): a roll's verdict (its luck at 0) by (rule set, level, the position it was
+#: rolled in, its record), and a roll's luck (:func:`_luck`, on the hand-written evaluation) by
+#: (rule set, that position, the dice). Each is a function of its key alone (no dice rolled,
+#: no clock read), so a kept one is the one worked out again. The newest :data:`_KEPT_SIZE`
+#: of each (some 20 long games).
+_KEPT_JUDGED: OrderedDict[tuple[object, ...], RollReview] = OrderedDict()
+_KEPT_LUCK: OrderedDict[tuple[object, ...], float] = OrderedDict()
+_KEPT_SIZE: Final = 4096
+
+
+def _keep(
+    table: OrderedDict[tuple[object, ...], Any], key: tuple[object, ...], value: object
+) -> None:
+    table[key] = value
+    while len(table) > _KEPT_SIZE:
+        table.popitem(last=False)
+
+
+def _kept_luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
+    """:func:`_luck`, kept (:data:`_KEPT_LUCK`) where ``scorer`` is the hand-written one."""
+    if scorer.evaluator is not heuristic:
+        return _luck(scorer, rs, pos, dice)
+    key = (rs, pos, dice)
+    got = _KEPT_LUCK.get(key)
+    if got is None:
+        got = _luck(scorer, rs, pos, dice)
+        _keep(_KEPT_LUCK, key, got)
+    return got
+
+
+def forget_reviews() -> None:
+    """Forget the rolls the board's review has kept (:data:`_KEPT_JUDGED`, :data:`_KEPT_LUCK`)
+    and the hand-written evaluation's values it shares: the next review works everything
+    out again (for benchmarks and tests that count the work)."""
+    _KEPT_JUDGED.clear()
+    _KEPT_LUCK.clear()
+    _SHARED.clear()
+
+
+def _decided(g: Game) -> int:
+    """The rolls of ``g``'s review: up to the one that decided the game (RV 11-13's extra
+    rolls aside), or every roll of a game under way."""
+    total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
+    return len(g.history) if total is None else total
+
+
+def kept_rolls(
+    record: dict[str, Any] | str | Game,
+    level: str = DEFAULT_LEVEL,
+    start: int = 0,
+    luck: bool = False,
+) -> int:
+    """How many rolls of a game's review from roll ``start`` on are kept one after the other
+    (their verdicts at ``level``, or with ``luck`` their luck): what :func:`review_rolls`
+    and :func:`review_luck` give them without working anything out (the board's review steps
+    take them beyond their count)."""
+    from ..game import Game
+
+    g = record if isinstance(record, Game) else Game.load(record)
+    rs = g.rules
+    n = 0
+    pos = g.start
+    for i, rec in enumerate(g.history[: _decided(g)]):
+        if i >= start:
+            if ((rs, pos, rec.dice) if luck else (rs, level, pos, rec)) not in (
+                _KEPT_LUCK if luck else _KEPT_JUDGED
+            ):
+                break
+            n += 1
+        pos = rec.position
+    return n
+
+
+def review_ahead(
+    record: dict[str, Any] | str | Game, level: str = DEFAULT_LEVEL, seconds: float = 0.05
+) -> int:
+    """Work out and keep the board's review of the rolls a game has so far (a game under way
+    or finished; each roll's verdict at ``level`` and its luck), for the Review button to take
+    up (issue 44: the static book's page does this while the reader thinks, a little at a
+    time, so that Review at the end of a game has nothing left to do). At least one roll is
+    worked out, and no more once ``seconds`` have passed (how much is done depends on the
+    clock; what is kept does not). Returns how many rolls are left to work out."""
+    from ..game import Game
+
+    g = record if isinstance(record, Game) else Game.load(record)
+    rs = g.rules
+    t0 = time.perf_counter()
+    worked = left = 0
+    scorer: _Scorer | None = None
+    pos = g.start
+    for i, rec in enumerate(g.history[: _decided(g)]):
+        need = (rs, level, pos, rec) not in _KEPT_JUDGED
+        lucky = (rs, pos, rec.dice) in _KEPT_LUCK
+        if need or not lucky:
+            if worked and time.perf_counter() - t0 >= seconds:
+                left += 1
+            else:
+                if need:
+                    review_rolls(g, level, start=i, count=1, luck=False)
+                if not lucky:
+                    scorer = scorer or _heuristic_scorer(rs)
+                    _kept_luck(scorer, rs, pos, rec.dice)
+                worked += 1
+        pos = rec.position
+    return left
 
 
 def review_luck(
@@ -775,15 +901,14 @@ def review_luck(
 
     g = record if isinstance(record, Game) else Game.load(record)
     rs = g.rules
-    total = next((i + 1 for i, rec in enumerate(g.history) if rec.outcome is not None), None)
-    total = len(g.history) if total is None else total
+    total = _decided(g)
     stop = total if count is None else min(total, start + max(0, count))
     scorer = _heuristic_scorer(rs) if evaluator is None else _Scorer(rs, evaluator)
     out: list[float] = []
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
         if i >= start:
-            out.append(_luck(scorer, rs, pos, rec.dice))
+            out.append(_kept_luck(scorer, rs, pos, rec.dice))
         pos = rec.position
     return out, total
 

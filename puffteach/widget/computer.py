@@ -428,8 +428,11 @@ def _a_review(ctx: Ctx, action: Action) -> None:
     is shown (``review``, its ``luck_pending`` true) and the next steps measure the luck of
     ``n`` rolls each (``review_work["lucky"]``: how many have it) until the last one fills it
     in (a review of a long game takes seconds in the browser, the luck most of them: so the
-    page shows the verdicts first, and New game or Undo stops it)."""
-    from ..players.hint import review_luck, review_rolls
+    page shows the verdicts first, and New game or Undo stops it). Rolls the engine has kept
+    (``hint.review_ahead``: worked out while the game was played) cost a step nothing: a step
+    takes them beyond its ``n``, and the luck too in the step that judges the last plays when
+    every roll's luck is kept, so a review worked out ahead is shown whole by one step."""
+    from ..players.hint import kept_rolls, review_luck, review_rolls
 
     game: Game = ctx.game
     if not game.is_over():
@@ -447,15 +450,18 @@ def _a_review(ctx: Ctx, action: Action) -> None:
     work = state.get("review_work")
     lucky = work.get("lucky") if isinstance(work, dict) else None
     lucky = lucky if isinstance(lucky, int) and 0 <= lucky <= len(done) else 0
-    new, total = review_rolls(game, COACH_LEVEL, start=len(done), count=budget, luck=False)
+    count = None if budget is None else budget + kept_rolls(game, COACH_LEVEL, len(done))
+    new, total = review_rolls(game, COACH_LEVEL, start=len(done), count=count, luck=False)
     done = (done + new)[:total]
     if len(done) < total:
         state["review"] = None
         state["review_work"] = {"rolls": [x.to_state() for x in done], "total": total}
         ctx.say(Message.of("widget.review_progress", done=len(done), total=total))
         return
-    if not new or budget is None:  # every play judged before this step: measure the luck
-        lucks, _ = review_luck(game, start=lucky, count=budget)
+    kept = kept_rolls(game, COACH_LEVEL, lucky, luck=True)
+    # every play judged before this step (or every roll's luck kept): measure the luck
+    if not new or budget is None or lucky + kept >= total:
+        lucks, _ = review_luck(game, start=lucky, count=None if budget is None else budget + kept)
         done[lucky : lucky + len(lucks)] = [
             replace(x, luck=v) for x, v in zip(done[lucky:], lucks, strict=False)
         ]

@@ -19,7 +19,7 @@ from ..rules import rules as parse_rules
 from . import protocol
 from .words import lang_of
 
-__all__ = ["initial_json", "players_json", "step_json", "warm_up"]
+__all__ = ["ahead_json", "initial_json", "players_json", "step_json", "warm_up"]
 
 #: the rule sets :func:`warm_up` plays a little of (a Puff and a bräde game)
 WARM_UP_RULES = ("kontrar-puff", "brade-standard")
@@ -28,6 +28,32 @@ WARM_UP_RULES = ("kontrar-puff", "brade-standard")
 def step_json(state: str, action: str) -> str:
     """:func:`protocol.step` from JSON text to JSON text."""
     return json.dumps(protocol.step(json.loads(state), json.loads(action)))
+
+
+def ahead_json(state: str, ms: float = 40.0) -> str:
+    """The board's review of a game worked out ahead, a little at a time (``hint.review_ahead``,
+    about ``ms`` milliseconds of it): ``state`` is JSON text of the board state's ``record``
+    and ``rev`` (a game under way or finished; the game comes from the steps' cache when the
+    revision is there, as a step's would); the answer is ``{"left": n}``, the rolls still to
+    work out (0: the Review button has nothing left to do but show the review). A record that
+    does not load has nothing to work out (``{"left": 0}``). The state is not touched, so the
+    page sends this between the board's steps whenever it is idle."""
+    from ..players.hint import review_ahead
+    from .computer import COACH_LEVEL
+    from .core import checkin, checkout
+
+    try:
+        got: Any = json.loads(state)
+        entry = checkout({"record": got["record"], "rev": got.get("rev")})
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return json.dumps({"left": 0})
+    try:
+        if not entry.game.history:
+            return json.dumps({"left": 0})
+        left = review_ahead(entry.game, COACH_LEVEL, max(0.0, float(ms)) / 1000.0)
+    finally:
+        checkin(entry)
+    return json.dumps({"left": left})
 
 
 def initial_json(args: str) -> str:

@@ -103,6 +103,60 @@ export class StepsAhead {
   }
 }
 
+// ------------------------------------------------------------ the review worked out during play
+/** The review worked out while a game is played (issue 44): the Review button at the end of
+ *  a long game cost seconds under Pyodide, the luck of every roll most of them, though the
+ *  worker sat idle while the reader thought. So after each step of a board, once the page is
+ *  idle, the page's client asks the worker to work out and keep the review of the rolls
+ *  played so far (``ahead``: ``puffteach.widget.worker.ahead_json``, about ``ms`` ms of
+ *  ``hint.review_ahead`` a call, answered with how many rolls are left), call after call while
+ *  rolls are left and ``still()`` (the board shows the state it started from, no action of it
+ *  waits: an action waits for one call at most). Nothing of the board's state changes; the
+ *  Review button's steps find the rolls kept and show the review in one step. ``call(msg)``
+ *  asks the worker. */
+export class ReviewAhead {
+  constructor(call, ms = 30, limit = 1000) {
+    this.call = call;
+    this.ms = ms;
+    this.limit = limit; // calls at most from one state
+    this.run = 0; // the work under way (a new number ends the older)
+    this.calls = 0; // calls made (the page's tests and benchmark read these)
+    this.left = null; // rolls left after the last answer
+  }
+
+  /** Work ahead from board state ``state`` while ``still()``; resolves to the calls made. */
+  async work(state, still) {
+    const run = ++this.run;
+    const text = JSON.stringify({ record: state.record, rev: state.rev });
+    let n = 0;
+    while (n < this.limit && run === this.run && still()) {
+      let left;
+      try {
+        left = JSON.parse(await this.call({ type: "ahead", state: text, ms: this.ms })).left;
+      } catch {
+        break; // (cancelled, a worker that failed: the board's own steps say so)
+      }
+      n += 1;
+      this.calls += 1;
+      this.left = left;
+      if (!left) break;
+    }
+    return n;
+  }
+
+  /** End the work under way (after the call in the worker). */
+  stop() {
+    this.run += 1;
+  }
+}
+
+/** Does board state ``s`` hold rolls whose review can be worked out during play (a game with
+ *  a roll played, no review shown or under way)? */
+export function reviewsAhead(s) {
+  return !!(s && s.record && Array.isArray(s.history) && s.history.length > 0
+    && !s.review && !s.review_work && !s.error);
+}
+
 // ------------------------------------------------------------------ static book (engine worker)
 const ENGINE = "__puffteachEngine"; // window property: the page's one engine (a promise)
 
@@ -134,6 +188,7 @@ class EngineClient {
     this.started = performance.now();
     const send = (state, action) => this.call({ type: "step", state, action });
     this.ahead = new StepsAhead(send, JSON.stringify(reviewStep()));
+    this.during = new ReviewAhead((msg) => this.call(msg));
     this.start();
   }
 
@@ -232,6 +287,12 @@ class EngineClient {
     return this.ahead.prepare(JSON.stringify(state), more);
   }
 
+  /** The review of board state ``state``'s rolls worked out while ``still()`` (ReviewAhead). */
+  reviewDuringPlay(state, still) {
+    if (!reviewsAhead(state)) return Promise.resolve(0);
+    return this.during.work(state, still);
+  }
+
   /** protocol.initial_state(rules, position, seed, **view) in the worker ({error} if refused). */
   async initial(args) {
     return JSON.parse(await this.call({ type: "initial", args: JSON.stringify(args) }));
@@ -245,6 +306,7 @@ class EngineClient {
   /** Stop whatever the worker is doing (its requests fail with ``cancelled``) and restart it. */
   cancel() {
     this.ahead.stop();
+    this.during.stop();
     if (this.worker) this.worker.terminate();
     this.worker = null; // calls not yet sent wait for the new worker
     const e = new Error("cancelled");
@@ -336,6 +398,20 @@ function staticSender(model, store, root, status, start, stop) {
   start.addEventListener("click", () => {
     queue = queue.then(boot);
   });
+  // the review of the game worked out while the reader plays (ReviewAhead): after a step,
+  // once the page is idle, while the board shows that step's state and no action waits
+  let waiting = 0; // the board's actions sent and not yet done
+  const idle = (typeof window !== "undefined" && window.requestIdleCallback)
+    || ((cb) => setTimeout(cb, 50));
+  const workAhead = () => {
+    const s = cur();
+    if (!reviewsAhead(s)) return;
+    idle(() => {
+      const client = window.__puffteachClient;
+      const still = () => cur() === s && !waiting;
+      if (client && still()) client.reviewDuringPlay(s, still);
+    }, { timeout: 1000 });
+  };
   let inFlight = false;
   return (action) => {
     // New game or Undo stops a computer's move still being computed (issue 10); the step
@@ -343,6 +419,7 @@ function staticSender(model, store, root, status, start, stop) {
     const cancels = inFlight && (action.type === "new_game" || action.type === "undo")
       && window.__puffteachClient;
     if (cancels) window.__puffteachClient.cancel();
+    waiting += 1;
     queue = queue.then(async () => {
       if (cancels && action.type === "undo") return;
       const engine = await boot();
@@ -365,11 +442,13 @@ function staticSender(model, store, root, status, start, stop) {
         }
       } finally {
         inFlight = false;
+        waiting -= 1;
         clearTimeout(timer);
         stop.hidden = true;
         if (root.dataset.engine === "ready") {
           status.textContent = "";
           status.hidden = true;
+          if (!waiting) workAhead();
         }
       }
     });

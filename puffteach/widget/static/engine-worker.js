@@ -303,9 +303,10 @@ async function boot(pyodideUrl, wheelUrl, snapshotUrl) {
   const step = api.step_json;
   const initial = api.initial_json;
   const players = api.players_json;
+  const ahead = api.ahead_json;
   lap("engine", t);
   phases.restored = restored;
-  return { step, initial, players, ms: performance.now() - t0, phases };
+  return { step, initial, players, ahead, ms: performance.now() - t0, phases };
 }
 
 /** Keep a snapshot once the worker is idle (after the boot or an answer, never during one). */
@@ -339,6 +340,7 @@ async function answer(type, data) {
   let result;
   if (type === "step") result = e.step(data.state, data.action);
   else if (type === "players") result = e.players();
+  else if (type === "ahead") result = e.ahead(data.state, data.ms);
   else result = e.initial(data.args);
   if (first) e.phases.first_step = Math.round(performance.now() - t0);
   return { result, phases: first ? e.phases : undefined };
@@ -352,7 +354,7 @@ self.onmessage = async (ev) => {
       if (!engine) engine = boot(ev.data.pyodide, ev.data.wheel, ev.data.snapshot);
       const e = await engine;
       self.postMessage({ id, result: { ms: e.ms, phases: e.phases } });
-    } else if (type === "step" || type === "players" || type === "initial") {
+    } else if (type === "step" || type === "players" || type === "initial" || type === "ahead") {
       const { result, phases } = await answer(type, ev.data);
       self.postMessage({ id, result });
       if (phases) self.postMessage({ phases });
