@@ -105,3 +105,25 @@ test("no more calls than the limit from one state", async () => {
   assert.equal(await done, 3);
   assert.equal(w.asked.length, 3);
 });
+
+test("a state with the rolls last worked out to the end asks nothing; after stop() it asks", async () => {
+  const w = fakeWorker();
+  const ahead = new ReviewAhead(w.call);
+  const done = ahead.work(playing, () => true);
+  await w.answer(0, 0);
+  assert.equal(await done, 1);
+  // a step within the next roll (the dice rolled, a checker moved): the same rolls played
+  assert.equal(await ahead.work({ ...playing, rev: "abd" }, () => true), 0);
+  assert.equal(w.asked.length, 1);
+  // a roll more: asked
+  const more = ahead.work({ ...playing, history: [...playing.history, "2. B 6-6"] }, () => true);
+  assert.equal(w.asked.length, 2);
+  await w.answer(1, 0);
+  assert.equal(await more, 1);
+  // the worker restarted (cancel stops the work): what it kept is gone, so it asks again
+  ahead.stop();
+  const again = ahead.work({ ...playing, history: [...playing.history, "2. B 6-6"] }, () => true);
+  assert.equal(w.asked.length, 3);
+  await w.answer(2, 0);
+  assert.equal(await again, 1);
+});

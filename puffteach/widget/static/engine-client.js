@@ -122,11 +122,15 @@ export class ReviewAhead {
     this.run = 0; // the work under way (a new number ends the older)
     this.calls = 0; // calls made (the page's tests and benchmark read these)
     this.left = null; // rolls left after the last answer
+    this.caught = null; // the rolls of the last state worked out to the end (rollsOf)
   }
 
-  /** Work ahead from board state ``state`` while ``still()``; resolves to the calls made. */
+  /** Work ahead from board state ``state`` while ``still()``; resolves to the calls made
+   *  (none when its rolls are those last worked out to the end: a step within a roll). */
   async work(state, still) {
     const run = ++this.run;
+    const rolls = rollsOf(state);
+    if (rolls === this.caught) return 0;
     const text = JSON.stringify({ record: state.record, rev: state.rev });
     let n = 0;
     while (n < this.limit && run === this.run && still()) {
@@ -139,15 +143,27 @@ export class ReviewAhead {
       n += 1;
       this.calls += 1;
       this.left = left;
-      if (!left) break;
+      if (!left) {
+        this.caught = rolls;
+        break;
+      }
     }
     return n;
   }
 
-  /** End the work under way (after the call in the worker). */
+  /** End the work under way (after the call in the worker); a worker restarted (``cancel``)
+   *  has forgotten what it kept, so the next work asks again. */
   stop() {
     this.run += 1;
+    this.caught = null;
   }
+}
+
+/** The rolls a board state has played, as text: its rule set, start, number of rolls and
+ *  the last one's line (the same text: the same rolls, bar an undo replayed alike). */
+function rollsOf(s) {
+  const h = s.history || [];
+  return JSON.stringify([s.record.rules, s.record.start, h.length, h[h.length - 1]]);
 }
 
 /** Does board state ``s`` hold rolls whose review can be worked out during play (a game with
