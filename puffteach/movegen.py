@@ -636,7 +636,8 @@ def step_end(t: Turn, step: Step) -> tuple[Position, Outcome | None]:
     fam = _FAMILY[rs.family]
     after = advance(rs, t.pos, step)[0]
     outcome = None
-    if fam.early_wins.may_end(step, (after.b if after.turn else after.w)[OFF]):
+    end = fam.early_wins.masks[step.to == OFF]  # (EarlyWins.may_end, inline as the walkers')
+    if end and end >> (after.b if after.turn else after.w)[OFF] & 1:
         outcome = fam.early_outcome(t, t.pos, after, step, t.moves)
     if step.many > 1:
         after = fam.after_step(rs, after, step)

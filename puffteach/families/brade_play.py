@@ -62,13 +62,30 @@ def _term(
     )
     value = 1.0 + (table["jan"] - 1) * his_risk
     if rs.patterns and not own[OFF]:
+        extra += 0.3 * _pattern_progress(rs.patterns, own[20:OFF])
+    return extra, value
+
+
+#: :func:`_pattern_progress` by the patterns and the counts of the last five points
+_PROGRESS: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = {}
+
+
+def _pattern_progress(patterns: tuple[str, ...], last: tuple[int, ...]) -> int:
+    """The most checkers of one of ``patterns`` already in place, ``last`` being a side's
+    counts on its points 20-24 (B-beautiful); kept, as the evaluation asks it of every
+    position."""
+    key = (patterns, last)
+    best = _PROGRESS.get(key)
+    if best is None:
         best = 0
-        for kind in rs.patterns:
+        for kind in patterns:
             shape = PATTERNS.get(kind)
             if shape is not None:
-                best = max(best, sum(min(a, b) for a, b in zip(own[20:OFF], shape, strict=True)))
-        extra += 0.3 * best
-    return extra, value
+                best = max(best, sum(min(a, b) for a, b in zip(last, shape, strict=True)))
+        if len(_PROGRESS) >= 50_000:
+            _PROGRESS.clear()
+        _PROGRESS[key] = best
+    return best
 
 
 def _extra(

@@ -63,7 +63,8 @@ _new = tuple.__new__
 #: ways out of 36 of each of the 21 rolls (bit i of a shot mask is roll i of odds.TWO_DICE)
 _WAYS: Final = tuple(w for _, w in TWO_DICE)
 _MASK_WAYS: dict[int, int] = {}
-_SHOT_MASK: dict[tuple[int, int], int] = {}
+#: :func:`shot_mask` by its blocked distances and its distance (5 bits), packed in one int
+_SHOT_MASK: dict[int, int] = {}
 _LOW: Final = tuple((1 << d) - 1 for d in range(OFF + 1))  # the bits below distance d
 
 
@@ -71,7 +72,7 @@ def shot_mask(distance: int, blocked: int) -> int:
     """The rolls (a bit per roll of ``odds.TWO_DICE``) that move one checker exactly
     ``distance`` pips without touching down on a blocked distance (bit d of ``blocked``)."""
     blocked &= _LOW[distance]
-    key = (distance, blocked)
+    key = blocked << 5 | distance
     mask = _SHOT_MASK.get(key)
     if mask is not None:
         return mask
@@ -193,7 +194,7 @@ def _blot_shots(attackers: int, bands: int) -> int:
         k = (attackers & -attackers).bit_length() - 1
         attackers &= attackers - 1
         d = _SPAN - k  # (a band j pips in front of this attacker: bit k + j)
-        m = table.get((d, (bands >> k) & _LOW[d]))
+        m = table.get(((bands >> k) & _LOW[d]) << 5 | d)  # (shot_mask's key)
         mask |= shot_mask(d, bands >> k) if m is None else m
     return shots_of_mask(mask) if mask else 0
 
