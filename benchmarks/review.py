@@ -45,9 +45,11 @@ def game_of(rules: str, seed: int) -> Game:
 
 
 def fresh() -> None:
-    """Forget what a review keeps between calls (the remembered rankings, the hand-written
-    evaluation's values the two passes share), so that each run reviews the game afresh."""
+    """Forget what a review keeps between calls (the remembered rankings, the rolls the board's
+    review kept, the hand-written evaluation's values the two passes share), so that each run
+    reviews the game afresh."""
     hint_mod._RANKED.clear()
+    getattr(hint_mod, "forget_reviews", lambda: None)()  # the rolls kept (since 5 December)
     getattr(hint_mod, "_SHARED", []).clear()  # (older trees, for interleaved runs)
 
 
