@@ -35,6 +35,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _reviews_forgotten() -> None:
+    """Each test starts with no review kept by the engine (``hint.forget_reviews``: the
+    rolls the board's review kept, issue 44), so that a test which counts a review's steps
+    does not find the rolls another test reviewed (the same seeded game) already done."""
+    from puffteach.players.hint import forget_reviews
+
+    forget_reviews()
+
+
 def control_styles(widget: Any) -> dict[str, Any]:
     """Computed styles of a board's Roll and Undo buttons, its first die select and its
     history list's numbering (Playwright locator of the ``.puffteach-widget``): the Jupyter
