@@ -36,9 +36,12 @@ search of the played play at most.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import accumulate
@@ -534,6 +537,21 @@ def _mixes_heuristic(p: SearchPlayer, rs: RuleSet) -> bool:
     return load_net(rs.family).mix < 1.0
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused (as :mod:`puffteach.listing` pauses it): a review's
+    rolls make some 10^5 short-lived tuples and Turns each game and no reference cycles, and
+    the collector's passes over the values the review keeps (the evaluations, the sides'
+    counts) were some 15% of its time (CPython, lång puff seed 8)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _review_judged(
     p: SearchPlayer, cheap: _Scorer, rs: RuleSet, turns: list[Turn], played: Play
 ) -> tuple[list[tuple[Play, Estimate]], int]:
@@ -544,6 +562,14 @@ def _review_judged(
     :data:`REVIEW_KEEP` best by the hand-written evaluation (``cheap``) and the play made
     are valued, and a pasch's plays are found by a beam of :data:`REVIEW_BEAM` on the
     hand-written evaluation. A deeper level: :func:`_judged`."""
+    with _gc_paused():
+        return _review_ranked(p, cheap, rs, turns, played)
+
+
+def _review_ranked(
+    p: SearchPlayer, cheap: _Scorer, rs: RuleSet, turns: list[Turn], played: Play
+) -> tuple[list[tuple[Play, Estimate]], int]:
+    """:func:`_review_judged`'s work (the collector paused by it)."""
     if p.level.plies > 0:
         ranked_plays = _judged(p, rs, turns, played)
         return ranked_plays, len(ranked_plays)
@@ -674,8 +700,10 @@ def _luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) ->
             got = values[d] = _walk_value(turns, scorer, me, width)
         return got
 
-    avg = sum(float(o.probability) * best(o.dice) for o in chance_outcomes(rs, pos, len(dice) == 1))
-    return best(dice) - avg
+    with _gc_paused():
+        outcomes = chance_outcomes(rs, pos, len(dice) == 1)
+        avg = sum(float(o.probability) * best(o.dice) for o in outcomes)
+        return best(dice) - avg
 
 
 def _luck_by_rolls(p: SearchPlayer, rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> float:
