@@ -320,17 +320,20 @@ class _Context(NamedTuple):
     looks: bool
 
 
-#: each rule set's :class:`_Context`, by its name (checked to be that rule set)
-_CONTEXTS: dict[str, _Context] = {}
+#: each rule set's :class:`_Context`, by the rule set's identity (the entry holds the rule
+#: set, so no other object takes its id while it is kept)
+_CONTEXTS: dict[int, _Context] = {}
 
 
 def _context(rs: RuleSet) -> _Context:
-    """The :class:`_Context` of ``rs`` (kept: the hot path reads it by the rule set's name)."""
-    c = _CONTEXTS.get(rs.name)
-    if c is None or (c.rs is not rs and c.rs != rs):
+    """The :class:`_Context` of ``rs`` (kept: the hot path reads it by ``id(rs)``)."""
+    c = _CONTEXTS.get(id(rs))
+    if c is None:
+        if len(_CONTEXTS) >= 1_000:
+            _CONTEXTS.clear()
         fam = family_of(rs)
         play = fam.play
-        c = _CONTEXTS[rs.name] = _Context(
+        c = _CONTEXTS[id(rs)] = _Context(
             rs,
             CROSS[rs.layout],
             _ALONE[rs.layout],
@@ -344,8 +347,8 @@ def _context(rs: RuleSet) -> _Context:
 
 def heuristic(rs: RuleSet, pos: Position, side: Color) -> Estimate:
     """The hand-written :data:`~puffteach.players.base.Evaluator`."""
-    c = _CONTEXTS.get(rs.name)
-    if c is None or c.rs is not rs:
+    c = _CONTEXTS.get(id(rs))
+    if c is None:
         c = _context(rs)
     mine, theirs = (pos.b, pos.w) if side else (pos.w, pos.b)
     known = c.alone
