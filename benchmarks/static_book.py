@@ -23,7 +23,7 @@ Figures (printed; nothing is asserted):
   the click to the legal targets lit, measured in the page (MutationObserver); p50/p95/max;
 * **review** (issue 44 item 9): a whole random game of lång puff and of bräde (fixed seeds)
   opened on the Play page from a link, the Review button pressed once the engine is ready: the
-  time until the review panel shows (every play judged; the board asks 32 rolls a step) and
+  time until the review panel shows (every play judged; the board asks 64 rolls a step) and
   until the review is complete (the luck of every roll measured too, the button enabled
   again). ``--review-only`` measures this alone (``--review-runs``: ``--runs`` reviews per
   game, each on a fresh page). Before 5 December 2026 the review took 19.1 s and 4.6 s (load

@@ -345,7 +345,7 @@ def test_the_swedish_play_page_names_the_levels_in_swedish(book: Path) -> None:
 
 
 #: a short whole game for the review worked out ahead: bräde's random game of seed 2 (49 rolls:
-#: the board's review asks 2 steps of plays and 2 of luck, 32 rolls a step)
+#: the board's review asks a step of plays and one of luck, 64 rolls a step)
 AHEAD_RULES, AHEAD_SEED = "brade-standard", 2
 AHEAD_JS = "window.__puffteachClient.ahead"
 DURING_JS = "window.__puffteachClient.during"
@@ -398,7 +398,7 @@ def test_a_shared_finished_game_is_reviewed_ahead_and_a_game_under_way_is_not(si
     assert state["outcome"] and not state["error"], state["message"]
     want = protocol.step(state, {"type": "review"})["review"]
     rolls = len(want["rolls"])
-    steps = 2 * -(-rolls // 32)  # the plays, then the luck, 32 rolls a step
+    steps = 2 * -(-rolls // 64)  # the plays, then the luck, 64 rolls a step
     # the record without its last roll's events: the game is still under way
     events = record["events"]
     last_roll = max(i for i, e in enumerate(events) if e[0] == "roll")

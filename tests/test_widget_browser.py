@@ -361,7 +361,7 @@ def test_review_lists_the_players_errors_in_its_panel_and_shows_a_roll_in_view(
 def test_review_panel_lists_the_errors_in_swedish_in_chromium(
     server: tuple[str, BoardApp],
 ) -> None:
-    """Issue 10: after a game the Review button fills the review panel, 32 rolls a step (the
+    """Issue 10: after a game the Review button fills the review panel, 64 rolls a step (the
     board asks for the next step itself; the plays first, the panel shown, then the luck):
     each side's line
     (errors, error rate with a decimal comma in Swedish, rating band, luck), then by default
@@ -409,10 +409,10 @@ def test_review_panel_lists_the_errors_in_swedish_in_chromium(
             expect(review_btn).to_have_attribute("aria-disabled", "false", timeout=60_000)
             review = app.state["review"]
             assert not review["luck_pending"]
-            # the button asked for REVIEW_STEP (32) rolls a step, the board asked again until
+            # the button asked for REVIEW_STEP (64) rolls a step, the board asked again until
             # the last: the plays of all rolls, then their luck
             steps = [a for a in app.actions if a.get("type") == "review"]
-            assert steps == [{"type": "review", "rolls": 32}] * (2 * -(-len(review["rolls"]) // 32))
+            assert steps == [{"type": "review", "rolls": 64}] * (2 * -(-len(review["rolls"]) // 64))
             assert page.evaluate("() => document.activeElement.classList.contains('pt-review-btn')")
             for li, side in zip(sides.all(), review["sides"], strict=True):
                 rate = f"{side['error_rate']:.3f}".replace(".", ",")

@@ -5,9 +5,11 @@
 import { buttonMaker, check, h, select } from "./dom.js";
 
 /** Rolls a review step judges (the plays first, then the luck: a few tenths of a second of a
- *  lång puff game under Pyodide a step; 32 since 5 December 2026, was 16: each step costs the
- *  worker the state's round trip and the page a redraw, 16 steps a 116-roll game before). */
-export const REVIEW_STEP = 32;
+ *  lång puff game under Pyodide a step; 64 since 5 December 2026 afternoon, was 32, and 16
+ *  before: each step costs the worker the state's round trip and the page a redraw; pressed at
+ *  once on a cold page a 131-roll game took 1.97-2.22 s instead of 1.96-2.32, a 197-roll one
+ *  2.17-2.38 instead of 2.23-2.63, three interleaved rounds, CONTRIBUTING.md). */
+export const REVIEW_STEP = 64;
 
 /** The action of a review step (the button's and each next step's; the engine client works
  *  the same steps out ahead for a game that opens finished, engine-client.js ``StepsAhead``). */
