@@ -306,6 +306,23 @@ def review_link(rules: str, seed: int, short: int = 0) -> tuple[str, int]:
     return f"book/play.html#rules={rules}&seed={seed}&rec={b64}", len(game.history)
 
 
+def press_review(page: Any, board: Any) -> tuple[float, float]:
+    """Press the board's Review button: seconds until the review panel shows (every play
+    judged) and until the review is complete (the button enabled again)."""
+    button = board.locator("button.pt-review-btn")
+    t0 = time.perf_counter()
+    button.click()
+    board.locator(".pt-reviewbox").wait_for(state="visible", timeout=600_000)
+    shown = time.perf_counter() - t0
+    page.wait_for_function(
+        "(b) => b.getAttribute('aria-disabled') === 'false'",
+        arg=button.element_handle(),
+        timeout=600_000,
+        polling=20,
+    )
+    return shown, time.perf_counter() - t0
+
+
 def review_time(
     page: Any, base: str, rules: str, seed: int, wait: float = 0.0
 ) -> tuple[float, float, int, str]:
@@ -323,17 +340,7 @@ def review_time(
     button.wait_for(state="visible", timeout=60_000)
     if wait:
         page.wait_for_timeout(wait * 1000)
-    t0 = time.perf_counter()
-    button.click()
-    board.locator(".pt-reviewbox").wait_for(state="visible", timeout=600_000)
-    shown = time.perf_counter() - t0
-    page.wait_for_function(
-        "(b) => b.getAttribute('aria-disabled') === 'false'",
-        arg=button.element_handle(),
-        timeout=600_000,
-        polling=20,
-    )
-    took = time.perf_counter() - t0
+    shown, took = press_review(page, board)
     ahead = page.evaluate(
         "() => { const a = window.__puffteachClient && window.__puffteachClient.ahead;"
         " return a ? `ahead: sent ${a.sent}, kept answers used ${a.hits}, asked ${a.asked}` : ''; }"
@@ -371,17 +378,7 @@ def review_played_time(
     t0 = time.perf_counter()
     page.wait_for_function(f"() => {DURING_JS}.left === 0", timeout=600_000, polling=20)
     caught_up = time.perf_counter() - t0
-    button = board.locator("button.pt-review-btn")
-    t0 = time.perf_counter()
-    button.click()
-    board.locator(".pt-reviewbox").wait_for(state="visible", timeout=600_000)
-    page.wait_for_function(
-        "(b) => b.getAttribute('aria-disabled') === 'false'",
-        arg=button.element_handle(),
-        timeout=600_000,
-        polling=20,
-    )
-    took = time.perf_counter() - t0
+    _, took = press_review(page, board)
     s = page.evaluate(STATE_JS)
     calls = page.evaluate(f"{DURING_JS}.calls")
     rolls = len(s["review"]["rolls"])
