@@ -76,6 +76,10 @@ def _axe(page: Any, selector: str | None = None) -> list[dict[str, Any]]:
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result = page.evaluate(
         """async (sel) => {
+          // the colours the page settles on: a colour still fading (sphinx-design's tab
+          // labels fade for 250 ms when the dark theme's colours apply) is not measured
+          const fading = document.getAnimations().filter((a) => a instanceof CSSTransition);
+          await Promise.all(fading.map((a) => a.finished.catch(() => null)));
           const r = await axe.run(sel ? document.querySelector(sel) : document,
                                   {resultTypes: ["violations"]});
           return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
