@@ -760,7 +760,7 @@ def review_rolls(
     pos = g.start
     for i, rec in enumerate(g.history[:stop]):
         if i >= start:
-            key = (rs, level, pos, rec)
+            key = _judged_key(rs, level, pos, rec)
             judged = _KEPT_JUDGED.get(key) if kept else None
             if judged is None:
                 judged = _judge_roll(p, cheap, rs, pos, rec, exact)
@@ -818,6 +818,16 @@ _KEPT_LUCK: OrderedDict[tuple[object, ...], float] = OrderedDict()
 _KEPT_SIZE: Final = 4096
 
 
+def _judged_key(rs: RuleSet, level: str, pos: Position, rec: TurnRecord) -> tuple[object, ...]:
+    """A roll's key in :data:`_KEPT_JUDGED`."""
+    return (rs, level, pos, rec)
+
+
+def _luck_key(rs: RuleSet, pos: Position, dice: tuple[int, ...]) -> tuple[object, ...]:
+    """A roll's key in :data:`_KEPT_LUCK`."""
+    return (rs, pos, dice)
+
+
 def _keep(
     table: OrderedDict[tuple[object, ...], Any], key: tuple[object, ...], value: object
 ) -> None:
@@ -830,7 +840,7 @@ def _kept_luck(scorer: _Scorer, rs: RuleSet, pos: Position, dice: tuple[int, ...
     """:func:`_luck`, kept (:data:`_KEPT_LUCK`) where ``scorer`` is the hand-written one."""
     if scorer.evaluator is not heuristic:
         return _luck(scorer, rs, pos, dice)
-    key = (rs, pos, dice)
+    key = _luck_key(rs, pos, dice)
     got = _KEPT_LUCK.get(key)
     if got is None:
         got = _luck(scorer, rs, pos, dice)
@@ -872,9 +882,10 @@ def kept_rolls(
     pos = g.start
     for i, rec in enumerate(g.history[: _decided(g)]):
         if i >= start:
-            if ((rs, pos, rec.dice) if luck else (rs, level, pos, rec)) not in (
-                _KEPT_LUCK if luck else _KEPT_JUDGED
-            ):
+            if luck:
+                if _luck_key(rs, pos, rec.dice) not in _KEPT_LUCK:
+                    break
+            elif _judged_key(rs, level, pos, rec) not in _KEPT_JUDGED:
                 break
             n += 1
         pos = rec.position
@@ -899,8 +910,8 @@ def review_ahead(
     scorer: _Scorer | None = None
     pos = g.start
     for i, rec in enumerate(g.history[: _decided(g)]):
-        need = (rs, level, pos, rec) not in _KEPT_JUDGED
-        lucky = (rs, pos, rec.dice) in _KEPT_LUCK
+        need = _judged_key(rs, level, pos, rec) not in _KEPT_JUDGED
+        lucky = _luck_key(rs, pos, rec.dice) in _KEPT_LUCK
         if need or not lucky:
             if worked and time.perf_counter() - t0 >= seconds:
                 left += 1
